@@ -1,0 +1,71 @@
+"""Every error mtcompute raises on purpose, in one tree.
+
+    MtcomputeError                  base class; ``exit_code`` is what the CLI exits with
+    ├── InputError                  the input breaks the contract; ``.errors`` lists every violation
+    │   └── MalformedJsonError      the bytes are not JSON (or not UTF-8): nothing to validate yet
+    ├── UnknownToolError            no tool with that id, or no such version of it
+    └── ServiceError                a remote mtcompute service could not be reached or answered badly
+
+Each violation in ``InputError.errors`` is a ``{code, pointer, message}`` dict: ``code`` is a stable
+machine-readable name, ``pointer`` an RFC 6901 JSON Pointer into the input (``/hypotheses/3/7``) and
+``message`` says what was expected, what arrived and where.
+"""
+
+from typing import TypedDict
+
+
+class Violation(TypedDict):
+    code: str
+    pointer: str
+    message: str
+
+
+class MtcomputeError(Exception):
+    """Base of every error mtcompute raises on purpose."""
+
+    exit_code = 1
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [Violation(code="error", pointer="", message=str(self))]
+
+
+class InputError(MtcomputeError):
+    """The input breaks the tool's contract; ``errors`` lists the violations."""
+
+    exit_code = 2
+
+    def __init__(self, errors: list[Violation]) -> None:
+        self._errors = list(errors)
+        first = self._errors[0]["message"] if self._errors else "invalid input"
+        more = len(self._errors) - 1
+        super().__init__(first if more == 0 else f"{first} (and {more} more)")
+
+    @property
+    def errors(self) -> list[Violation]:
+        return list(self._errors)
+
+
+class MalformedJsonError(InputError):
+    """The input is not a JSON document (or not UTF-8)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__([Violation(code="invalid_json", pointer="", message=message)])
+
+
+class UnknownToolError(MtcomputeError):
+    """No tool is registered under that id, or not in that version."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, code: str = "unknown_tool") -> None:
+        super().__init__(message)
+        self.code = code
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [Violation(code=self.code, pointer="", message=str(self))]
+
+
+class ServiceError(MtcomputeError):
+    """A remote mtcompute service could not be reached, timed out or answered badly."""

@@ -1,0 +1,1 @@
+"""The registry of tools: each released contract version, its schemas, limits and runner."""

@@ -1,0 +1,220 @@
+"""The input of corpus BLEU: its JSON Schema, the rules a schema cannot say, and the typed request.
+
+One parser serves both the service, with the contract's limits, and the Python library, which has
+none: the schema is built from the limits, compiled once, and is the very object a contract publishes.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
+from mtcompute.tools.schema_check import compile_schema
+from mtcompute.tools.violations import Violations, child_pointer, describe_value, where
+
+MIN_ORDER, MAX_ORDER = 1, 8
+MIN_DECIMALS, MAX_DECIMALS = 0, 15
+UTF8_MAX_BYTES_PER_CHAR = 4
+
+
+@dataclass(frozen=True)
+class CorpusLimits:
+    """Size limits of one request; ``None`` means unlimited."""
+
+    max_segments: int | None = None
+    max_references_per_segment: int | None = None
+    max_total_tokens: int | None = None
+    max_token_bytes: int | None = None
+    max_total_token_bytes: int | None = None
+
+
+UNLIMITED = CorpusLimits()
+
+
+@dataclass(frozen=True)
+class BleuRequest:
+    hypotheses: Sequence[Sequence[str]]
+    references: Sequence[Sequence[Sequence[str]]]
+    max_order: int
+    decimals: int | None
+
+
+def _bounded(schema: dict[str, Any], keyword: str, bound: int | None) -> dict[str, Any]:
+    return schema if bound is None else {**schema, keyword: bound}
+
+
+def input_schema(limits: CorpusLimits) -> dict[str, Any]:
+    """The input JSON Schema (draft 2020-12) under ``limits``."""
+    token = _bounded(
+        {"type": "string", "minLength": 1, "description": "One token; compared by exact equality."},
+        "maxLength",
+        limits.max_token_bytes,
+    )
+    token_list = {"type": "array", "items": token}
+    segments = {"type": "array", "minItems": 1}
+    reference_set = _bounded(
+        {"type": "array", "minItems": 1, "items": token_list},
+        "maxItems",
+        limits.max_references_per_segment,
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "properties": {
+            "hypotheses": _bounded(
+                {**segments, "items": token_list, "description": "Token list of each segment."},
+                "maxItems",
+                limits.max_segments,
+            ),
+            "references": _bounded(
+                {**segments, "items": reference_set, "description": "1 to 8 references per segment."},
+                "maxItems",
+                limits.max_segments,
+            ),
+            "max_order": {
+                "type": "integer",
+                "minimum": MIN_ORDER,
+                "maximum": MAX_ORDER,
+                "default": DEFAULT_MAX_ORDER,
+                "description": "Largest n-gram order N.",
+            },
+            "decimals": {
+                "type": "integer",
+                "minimum": MIN_DECIMALS,
+                "maximum": MAX_DECIMALS,
+                "description": "Round bleu and brevity_penalty as Number.prototype.toFixed does.",
+            },
+        },
+        "required": ["hypotheses", "references"],
+        "additionalProperties": False,
+    }
+
+
+class BleuRequestParser:
+    """Validates raw input against the schema and the rules, and builds a ``BleuRequest``."""
+
+    def __init__(self, limits: CorpusLimits) -> None:
+        self.limits = limits
+        self.schema = input_schema(limits)
+        self._check_schema = compile_schema(self.schema)
+
+    def parse(self, raw: object) -> BleuRequest:
+        """The typed request, or ``InputError`` listing every violation."""
+        found = Violations()
+        self._check_schema(raw, "", found)
+        if isinstance(raw, dict):
+            _check_segment_counts(raw, found)
+            _TokenRules(self.limits, found).check(raw)
+        found.raise_if_any()
+        raw = cast(dict[str, Any], raw)  # the schema check raised on anything but an object
+        decimals = raw.get("decimals")
+        return BleuRequest(
+            hypotheses=raw["hypotheses"],
+            references=raw["references"],
+            max_order=int(raw.get("max_order", DEFAULT_MAX_ORDER)),
+            decimals=None if decimals is None else int(decimals),
+        )
+
+
+def _check_segment_counts(raw: dict[str, Any], found: Violations) -> None:
+    hypotheses, references = raw.get("hypotheses"), raw.get("references")
+    if not isinstance(hypotheses, list | tuple) or not isinstance(references, list | tuple):
+        return
+    if len(hypotheses) != len(references):
+        message = (
+            f"expected one reference set per hypothesis ({len(hypotheses)}), "
+            f"got {len(references)} {where('/references')}"
+        )
+        found.add("segment_count_mismatch", "/references", message)
+
+
+class _TokenRules:
+    """Valid Unicode, UTF-8 bytes per token, and the totals over every token of the request."""
+
+    def __init__(self, limits: CorpusLimits, found: Violations) -> None:
+        self.limits = limits
+        self.found = found
+        self.tokens = 0
+        self.token_bytes = 0
+
+    def check(self, raw: dict[str, Any]) -> None:
+        for pointer, tokens in _token_lists(raw):
+            self.tokens += len(tokens)
+            self._check_list(tokens, pointer)
+        self._check_totals()
+
+    def _check_list(self, tokens: Sequence[Any], pointer: str) -> None:
+        try:
+            self.token_bytes += len("".join(tokens).encode("utf-8"))
+        except (TypeError, UnicodeEncodeError):
+            self._check_each(tokens, pointer)
+            return
+        longest = self.limits.max_token_bytes
+        if tokens and longest is not None and max(map(len, tokens)) * UTF8_MAX_BYTES_PER_CHAR > longest:
+            self._check_each(tokens, pointer, count_bytes=False)
+
+    def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:
+        for index, token in enumerate(tokens):
+            if not isinstance(token, str):
+                continue  # the schema check reported it
+            try:
+                size = len(token.encode("utf-8"))
+            except UnicodeEncodeError:
+                self._invalid_unicode(token, f"{pointer}/{index}")
+                continue
+            self.token_bytes += size if count_bytes else 0
+            self._check_token_bytes(token, size, f"{pointer}/{index}")
+
+    def _invalid_unicode(self, token: str, pointer: str) -> None:
+        message = (
+            f"expected a token of valid Unicode, got {describe_value(token)} "
+            f"with a lone surrogate {where(pointer)}"
+        )
+        self.found.add("invalid_unicode", pointer, message)
+
+    def _check_token_bytes(self, token: str, size: int, pointer: str) -> None:
+        longest = self.limits.max_token_bytes
+        # A token over the limit in characters too was already reported by the schema check.
+        if longest is not None and size > longest >= len(token):
+            message = (
+                f"expected a token of at most {longest} UTF-8 bytes, "
+                f"got {size} bytes {where(pointer)}"
+            )
+            self.found.add("token_too_long", pointer, message)
+
+    def _check_totals(self) -> None:
+        most_tokens = self.limits.max_total_tokens
+        if most_tokens is not None and self.tokens > most_tokens:
+            message = (
+                f"expected at most {most_tokens} tokens in all (hypotheses and references), "
+                f"got {self.tokens}"
+            )
+            self.found.add("too_many_tokens", "", message)
+        most_bytes = self.limits.max_total_token_bytes
+        if most_bytes is not None and self.token_bytes > most_bytes:
+            message = (
+                f"expected at most {most_bytes} UTF-8 bytes of tokens in all "
+                f"(hypotheses and references), got {self.token_bytes}"
+            )
+            self.found.add("too_many_token_bytes", "", message)
+
+
+def _token_lists(raw: dict[str, Any]) -> list[tuple[str, Sequence[Any]]]:
+    """Every list of tokens in the input with its pointer; other shapes are skipped."""
+    found: list[tuple[str, Sequence[Any]]] = []
+    hypotheses = raw.get("hypotheses")
+    if isinstance(hypotheses, list | tuple):
+        pointer = child_pointer("", "hypotheses")
+        found += [(f"{pointer}/{i}", h) for i, h in enumerate(hypotheses) if _is_array(h)]
+    references = raw.get("references")
+    if isinstance(references, list | tuple):
+        for i, segment in enumerate(references):
+            if _is_array(segment):
+                found += [
+                    (f"/references/{i}/{j}", ref) for j, ref in enumerate(segment) if _is_array(ref)
+                ]
+    return found
+
+
+def _is_array(value: object) -> bool:
+    return isinstance(value, list | tuple)

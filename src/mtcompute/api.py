@@ -10,7 +10,7 @@ from mtcompute.tools.registry import catalog, get_tool
 _LIBRARY_PARSER = BleuRequestParser(UNLIMITED)
 
 
-def execute(tool_id: str, version: str, input: object) -> JsonObject:  # noqa: A002
+def execute(tool_id: str, version: str, input: object) -> JsonObject:
     """The tool's result object for ``input``, JSON-ready; ``InputError`` if the input breaks
     the contract, ``UnknownToolError`` if there is no such tool or version."""
     return get_tool(tool_id, version).execute(input)

@@ -66,6 +66,6 @@ def main() -> None:
     """Entry point: anything unforeseen is one line on stderr and exit 1, never a traceback."""
     try:
         cli(standalone_mode=True)
-    except Exception as error:  # noqa: BLE001 - the last line of defence for a command-line user
+    except Exception as error:
         click.echo(f"mtcompute: internal error: {type(error).__name__}: {error}", err=True)
         sys.exit(1)

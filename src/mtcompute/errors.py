@@ -4,7 +4,7 @@
     ├── InputError                  the input breaks the contract; ``.errors`` lists every violation
     │   └── MalformedJsonError      the bytes are not JSON (or not UTF-8): nothing to validate yet
     ├── UnknownToolError            no tool with that id, or no such version of it
-    └── ServiceError                a remote mtcompute service could not be reached or answered badly
+    └── ServiceError                a remote service could not be reached or answered badly
 
 Each violation in ``InputError.errors`` is a ``{code, pointer, message}`` dict: ``code`` is a stable
 machine-readable name, ``pointer`` an RFC 6901 JSON Pointer into the input (``/hypotheses/3/7``) and

@@ -37,7 +37,7 @@ _P5 = 4.13813679705723846039e-08  # 0x3E663769 72BEA4D0
 
 def _words(x: float) -> tuple[int, int]:
     """The high and low 32-bit words of a double, the high one signed as in C."""
-    bits = _BITS.unpack(_DOUBLE.pack(x))[0]
+    bits: int = _BITS.unpack(_DOUBLE.pack(x))[0]
     high = bits >> 32
     if high >= 0x80000000:
         high -= 0x100000000
@@ -45,8 +45,9 @@ def _words(x: float) -> tuple[int, int]:
 
 
 def _with_high_word(x: float, high: int) -> float:
-    low = _BITS.unpack(_DOUBLE.pack(x))[0] & 0xFFFFFFFF
-    return _DOUBLE.unpack(_BITS.pack(((high & 0xFFFFFFFF) << 32) | low))[0]
+    low: int = _BITS.unpack(_DOUBLE.pack(x))[0] & 0xFFFFFFFF
+    result: float = _DOUBLE.unpack(_BITS.pack(((high & 0xFFFFFFFF) << 32) | low))[0]
+    return result
 
 
 def log(x: float) -> float:

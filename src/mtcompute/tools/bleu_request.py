@@ -1,7 +1,8 @@
 """The input of corpus BLEU: its JSON Schema, the rules a schema cannot say, and the typed request.
 
-One parser serves both the service, with the contract's limits, and the Python library, which has
-none: the schema is built from the limits, compiled once, and is the very object a contract publishes.
+One parser serves both the service, with the contract's limits, and the Python library, which
+has none: the schema is built from the limits, compiled once, and is the very object a contract
+publishes.
 """
 
 from collections.abc import Sequence
@@ -67,7 +68,7 @@ def input_schema(limits: CorpusLimits) -> dict[str, Any]:
                 limits.max_segments,
             ),
             "references": _bounded(
-                {**segments, "items": reference_set, "description": "1 to 8 references per segment."},
+                {**segments, "items": reference_set, "description": "References of each segment."},
                 "maxItems",
                 limits.max_segments,
             ),
@@ -150,7 +151,8 @@ class _TokenRules:
             self._check_each(tokens, pointer)
             return
         longest = self.limits.max_token_bytes
-        if tokens and longest is not None and max(map(len, tokens)) * UTF8_MAX_BYTES_PER_CHAR > longest:
+        widest = max(map(len, tokens), default=0) * UTF8_MAX_BYTES_PER_CHAR
+        if longest is not None and widest > longest:
             self._check_each(tokens, pointer, count_bytes=False)
 
     def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:
@@ -210,9 +212,8 @@ def _token_lists(raw: dict[str, Any]) -> list[tuple[str, Sequence[Any]]]:
     if isinstance(references, list | tuple):
         for i, segment in enumerate(references):
             if _is_array(segment):
-                found += [
-                    (f"/references/{i}/{j}", ref) for j, ref in enumerate(segment) if _is_array(ref)
-                ]
+                pointer = f"/references/{i}"
+                found += [(f"{pointer}/{j}", r) for j, r in enumerate(segment) if _is_array(r)]
     return found
 
 

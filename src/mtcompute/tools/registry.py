@@ -13,9 +13,7 @@ def _version_key(version: str) -> tuple[int, ...]:
 
 def all_tools() -> tuple[Tool, ...]:
     """Every released version, ordered by id then version."""
-    return tuple(
-        sorted(_RELEASED, key=lambda t: (t.contract.id, _version_key(t.contract.version)))
-    )
+    return tuple(sorted(_RELEASED, key=lambda t: (t.contract.id, _version_key(t.contract.version))))
 
 
 def tool_ids() -> list[str]:

@@ -126,7 +126,7 @@ def _bulk_string_check(schema: Schema) -> Callable[[list[Any] | tuple[Any, ...]]
         if not all(type(v) is str for v in values):
             return False
         lengths = list(map(len, values))
-        return min(lengths) >= min_length and max(lengths) <= max_length
+        return bool(min(lengths) >= min_length and max(lengths) <= max_length)
 
     return all_valid
 

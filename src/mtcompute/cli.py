@@ -7,7 +7,12 @@ from typing import BinaryIO, NoReturn
 import click
 
 from mtcompute import api, jsonio
-from mtcompute.errors import MtcomputeError
+from mtcompute.errors import MtcomputeError, ServiceError
+from mtcompute.tools.contract import JsonObject
+
+# Kept here rather than imported so that a local run loads neither httpx nor starlette.
+DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
+DEFAULT_TIMEOUT_SECONDS = 60.0
 
 
 def _print_json(value: object) -> None:
@@ -15,6 +20,10 @@ def _print_json(value: object) -> None:
 
 
 def _fail(error: MtcomputeError) -> NoReturn:
+    if isinstance(error, ServiceError):
+        # Nothing about the input to point at: one line saying what went wrong.
+        click.echo(f"mtcompute: {error}", err=True)
+        sys.exit(error.exit_code)
     click.echo(jsonio.dumps({"errors": error.errors}, indent=True).decode("utf-8"), err=True)
     sys.exit(error.exit_code)
 
@@ -35,13 +44,37 @@ def cli() -> None:
     required=True,
     help="JSON file with the tool's input; '-' reads standard input.",
 )
-def run(tool_id: str, version: str, input_file: BinaryIO) -> None:
+@click.option(
+    "--base-url",
+    metavar="URL",
+    help="Call the mtcompute service at URL instead of computing in this process.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT_SECONDS,
+    show_default=True,
+    help="Seconds to wait for the service (with --base-url).",
+)
+def run(
+    tool_id: str, version: str, input_file: BinaryIO, base_url: str | None, timeout: float
+) -> None:
     """Run tool ID at VERSION on an input and print {"result": ...}."""
     try:
-        result = api.execute(tool_id, version, jsonio.loads(input_file.read()))
+        result = _execute(tool_id, version, input_file.read(), base_url, timeout)
     except MtcomputeError as error:
         _fail(error)
     _print_json({"result": result})
+
+
+def _execute(
+    tool_id: str, version: str, body: bytes, base_url: str | None, timeout: float
+) -> JsonObject:
+    if base_url is None:
+        return api.execute(tool_id, version, jsonio.loads(body))
+    from mtcompute.http_client import execute_remote  # noqa: PLC0415 - httpx only when needed
+
+    return execute_remote(base_url, tool_id, version, body, timeout=timeout)
 
 
 @cli.command()
@@ -60,6 +93,57 @@ def describe(tool_id: str, version: str) -> None:
     except MtcomputeError as error:
         _fail(error)
     _print_json(contract)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option(
+    "--max-body-bytes",
+    type=click.IntRange(min=1),
+    default=DEFAULT_MAX_BODY_BYTES,
+    show_default=True,
+    help="Largest request body accepted; a larger one is refused with 413.",
+)
+@click.option(
+    "--allowed-host",
+    "allowed_hosts",
+    multiple=True,
+    metavar="HOST[:PORT]",
+    help="Host header /mcp accepts besides loopback's (behind a proxy); repeatable.",
+)
+@click.option(
+    "--allowed-origin",
+    "allowed_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Origin header /mcp accepts besides loopback's, e.g. https://example.org; repeatable.",
+)
+def serve(
+    *,
+    host: str,
+    port: int,
+    workers: int,
+    max_body_bytes: int,
+    allowed_hosts: tuple[str, ...],
+    allowed_origins: tuple[str, ...],
+) -> None:
+    """Serve the HTTP API, tool pages and MCP at /mcp until SIGTERM or Ctrl-C."""
+    from mtcompute.http import HttpSettings  # noqa: PLC0415 - starlette only when serving
+    from mtcompute.mcp_http import McpSettings  # noqa: PLC0415
+    from mtcompute.serve import serve as serve_http  # noqa: PLC0415
+
+    mcp = McpSettings(host, allowed_hosts, allowed_origins)
+    serve_http(host, port, workers, HttpSettings(max_body_bytes=max_body_bytes, mcp=mcp))
+
+
+@cli.command("mcp")
+def mcp_stdio() -> None:
+    """Serve MCP on stdin and stdout, for an MCP client to start."""
+    from mtcompute.mcp import run_stdio  # noqa: PLC0415 - the MCP SDK only when serving it
+
+    run_stdio()
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ machine-readable name, ``pointer`` an RFC 6901 JSON Pointer into the input (``/h
 ``message`` says what was expected, what arrived and where.
 """
 
-from typing import TypedDict
+from typing import Any, TypedDict
 
 
 class Violation(TypedDict):
@@ -28,6 +28,11 @@ class MtcomputeError(Exception):
     @property
     def errors(self) -> list[Violation]:
         return [Violation(code="error", pointer="", message=str(self))]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The default rebuilds with cls(*args), but args hold the message, not what __init__
+        # takes: rebuild from the message and the attributes instead, so errors cross processes.
+        return _rebuild, (type(self), self.args, dict(self.__dict__))
 
 
 class InputError(MtcomputeError):
@@ -69,3 +74,11 @@ class UnknownToolError(MtcomputeError):
 
 class ServiceError(MtcomputeError):
     """A remote mtcompute service could not be reached, timed out or answered badly."""
+
+
+def _rebuild(
+    cls: type[MtcomputeError], args: tuple[object, ...], state: dict[str, object]
+) -> MtcomputeError:
+    error = cls.__new__(cls, *args)
+    error.__dict__.update(state)
+    return error

@@ -1,16 +1,26 @@
 """JSON in and out, the same for every adapter.
 
 Output is what a JavaScript engine's ``JSON.stringify`` writes: integral doubles without a
-fraction (``"bleu": 1``) and every other double in its shortest round-trip form. Input is strict
-RFC 8259 JSON in UTF-8: no NaN or Infinity, no lone surrogates.
+fraction (``"bleu": 1``) and every other double in its shortest round-trip form, with the
+engine's choice between plain and exponent notation. Input is strict RFC 8259 JSON in UTF-8:
+no NaN or Infinity, no lone surrogates.
 """
+
+from decimal import Decimal
 
 import orjson
 
 from mtcompute.errors import MalformedJsonError
 
-# Doubles this large print in exponent form in JavaScript too, so they stay floats.
+# JavaScript writes numbers from 1e21 up in exponent form, so integral doubles there stay floats.
 _EXPONENT_FORM_FROM = 1e21
+# Below 2**53 an integral double's exact digits are its shortest digits; above, JavaScript writes
+# the shortest digits padded with zeros (2**63 is "9223372036854776000"), and so does this module.
+_EXACT_INTEGERS_TO = 2.0**53
+# JavaScript writes 1e-6 <= |x| < 1e-5 in plain notation ("0.0000015"); orjson writes "1.5e-6".
+_PLAIN_SMALL_FROM, _PLAIN_SMALL_TO = 1e-6, 1e-5
+# orjson writes integers of at most 64 bits; larger ones are written here.
+_INT64_MIN, _UINT64_END = -(2**63), 2**64
 
 
 def loads(data: bytes | str) -> object:
@@ -29,11 +39,31 @@ def dumps(value: object, *, indent: bool = False) -> bytes:
 
 def _plain_numbers(value: object) -> object:
     if isinstance(value, float):
-        if value.is_integer() and abs(value) < _EXPONENT_FORM_FROM:
-            return int(value)
-        return value
+        return _double(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _integer(value)
     if isinstance(value, dict):
         return {key: _plain_numbers(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [_plain_numbers(item) for item in value]
     return value
+
+
+def _double(value: float) -> object:
+    if value.is_integer() and abs(value) < _EXACT_INTEGERS_TO:
+        return int(value)
+    if value.is_integer() and abs(value) < _EXPONENT_FORM_FROM:
+        return orjson.Fragment(str(int(_shortest(value))))
+    if _PLAIN_SMALL_FROM <= abs(value) < _PLAIN_SMALL_TO:
+        return orjson.Fragment(format(_shortest(value), "f"))
+    return value
+
+
+def _integer(value: int) -> object:
+    return value if _INT64_MIN <= value < _UINT64_END else orjson.Fragment(str(value))
+
+
+def _shortest(value: float) -> Decimal:
+    """``value`` rounded to its shortest round-trip digits, the digits ``repr`` and JavaScript
+    both write."""
+    return Decimal(repr(value))

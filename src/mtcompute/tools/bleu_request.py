@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 from mtcompute.tools.schema_check import compile_schema
-from mtcompute.tools.violations import Violations, child_pointer, describe_value, where
+from mtcompute.tools.violations import Violations, describe_value, where
 
 MIN_ORDER, MAX_ORDER = 1, 8
 MIN_DECIMALS, MAX_DECIMALS = 0, 15
@@ -44,10 +44,17 @@ def _bounded(schema: dict[str, Any], keyword: str, bound: int | None) -> dict[st
     return schema if bound is None else {**schema, keyword: bound}
 
 
+def _token_description(limits: CorpusLimits) -> str:
+    # maxLength counts characters; the byte limit is a rule of its own, so the text states it.
+    most = limits.max_token_bytes
+    size = "" if most is None else f" of at most {most} UTF-8 bytes"
+    return f"One token: a non-empty string of valid Unicode{size}, compared by exact equality."
+
+
 def input_schema(limits: CorpusLimits) -> dict[str, Any]:
     """The input JSON Schema (draft 2020-12) under ``limits``."""
     token = _bounded(
-        {"type": "string", "minLength": 1, "description": "One token; compared by exact equality."},
+        {"type": "string", "minLength": 1, "description": _token_description(limits)},
         "maxLength",
         limits.max_token_bytes,
     )
@@ -97,12 +104,12 @@ class BleuRequestParser:
     def __init__(self, limits: CorpusLimits) -> None:
         self.limits = limits
         self.schema = input_schema(limits)
-        self._check_schema = compile_schema(self.schema)
+        self._compiled = compile_schema(self.schema)
 
     def parse(self, raw: object) -> BleuRequest:
         """The typed request, or ``InputError`` listing every violation."""
         found = Violations()
-        self._check_schema(raw, "", found)
+        self._compiled.check(raw, "", found)
         if isinstance(raw, dict):
             _check_segment_counts(raw, found)
             _TokenRules(self.limits, found).check(raw)
@@ -123,7 +130,7 @@ def _check_segment_counts(raw: dict[str, Any], found: Violations) -> None:
         return
     if len(hypotheses) != len(references):
         message = (
-            f"expected one reference set per hypothesis ({len(hypotheses)}), "
+            f"expected {len(hypotheses)} reference sets (one per hypothesis), "
             f"got {len(references)} {where('/references')}"
         )
         found.add("segment_count_mismatch", "/references", message)
@@ -139,30 +146,46 @@ class _TokenRules:
         self.token_bytes = 0
 
     def check(self, raw: dict[str, Any]) -> None:
-        for pointer, tokens in _token_lists(raw):
-            self.tokens += len(tokens)
-            self._check_list(tokens, pointer)
+        # Pointers are built only for a list that breaks a rule: a valid list costs a join.
+        hypotheses = raw.get("hypotheses")
+        if isinstance(hypotheses, list | tuple):
+            for index, tokens in enumerate(hypotheses):
+                if isinstance(tokens, list | tuple) and tokens:
+                    self._check_list(tokens, "/hypotheses", index)
+        references = raw.get("references")
+        if isinstance(references, list | tuple):
+            for index, segment in enumerate(references):
+                if isinstance(segment, list | tuple):
+                    self._check_segment(segment, f"/references/{index}")
         self._check_totals()
 
-    def _check_list(self, tokens: Sequence[Any], pointer: str) -> None:
+    def _check_segment(self, segment: Sequence[Any], pointer: str) -> None:
+        for index, tokens in enumerate(segment):
+            if isinstance(tokens, list | tuple) and tokens:
+                self._check_list(tokens, pointer, index)
+
+    def _check_list(self, tokens: Sequence[Any], parent: str, index: int) -> None:
+        self.tokens += len(tokens)
         try:
             self.token_bytes += len("".join(tokens).encode("utf-8"))
         except (TypeError, UnicodeEncodeError):
-            self._check_each(tokens, pointer)
+            self._check_each(tokens, f"{parent}/{index}")
             return
         longest = self.limits.max_token_bytes
-        widest = max(map(len, tokens), default=0) * UTF8_MAX_BYTES_PER_CHAR
-        if longest is not None and widest > longest:
-            self._check_each(tokens, pointer, count_bytes=False)
+        if longest is not None and max(map(len, tokens)) * UTF8_MAX_BYTES_PER_CHAR > longest:
+            self._check_each(tokens, f"{parent}/{index}", count_bytes=False)
 
     def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:
         for index, token in enumerate(tokens):
-            if not isinstance(token, str):
+            if type(token) is not str:
                 continue  # the schema check reported it
             try:
                 size = len(token.encode("utf-8"))
             except UnicodeEncodeError:
-                self._invalid_unicode(token, f"{pointer}/{index}")
+                if self.found.full:
+                    self.found.count_unreported()
+                else:
+                    self._invalid_unicode(token, f"{pointer}/{index}")
                 continue
             self.token_bytes += size if count_bytes else 0
             self._check_token_bytes(token, size, f"{pointer}/{index}")
@@ -189,33 +212,13 @@ class _TokenRules:
         if most_tokens is not None and self.tokens > most_tokens:
             message = (
                 f"expected at most {most_tokens} tokens in all (hypotheses and references), "
-                f"got {self.tokens}"
+                f"got {self.tokens} in the whole input"
             )
             self.found.add("too_many_tokens", "", message)
         most_bytes = self.limits.max_total_token_bytes
         if most_bytes is not None and self.token_bytes > most_bytes:
             message = (
                 f"expected at most {most_bytes} UTF-8 bytes of tokens in all "
-                f"(hypotheses and references), got {self.token_bytes}"
+                f"(hypotheses and references), got {self.token_bytes} in the whole input"
             )
             self.found.add("too_many_token_bytes", "", message)
-
-
-def _token_lists(raw: dict[str, Any]) -> list[tuple[str, Sequence[Any]]]:
-    """Every list of tokens in the input with its pointer; other shapes are skipped."""
-    found: list[tuple[str, Sequence[Any]]] = []
-    hypotheses = raw.get("hypotheses")
-    if isinstance(hypotheses, list | tuple):
-        pointer = child_pointer("", "hypotheses")
-        found += [(f"{pointer}/{i}", h) for i, h in enumerate(hypotheses) if _is_array(h)]
-    references = raw.get("references")
-    if isinstance(references, list | tuple):
-        for i, segment in enumerate(references):
-            if _is_array(segment):
-                pointer = f"/references/{i}"
-                found += [(f"{pointer}/{j}", r) for j, r in enumerate(segment) if _is_array(r)]
-    return found
-
-
-def _is_array(value: object) -> bool:
-    return isinstance(value, list | tuple)

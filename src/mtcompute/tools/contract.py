@@ -1,5 +1,6 @@
 """A tool's contract as data, served as it is by every adapter, and the tool that fulfils it."""
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,10 @@ class Contract:
     examples: tuple[Example, ...] = field(default=())
 
     def to_json(self) -> JsonObject:
+        """The contract as a fresh JSON-ready object: changing it changes nothing published."""
+        return copy.deepcopy(self._json())
+
+    def _json(self) -> JsonObject:
         return {
             "id": self.id,
             "version": self.version,

@@ -2,17 +2,27 @@
 
 The published input schema is the object this module compiles, so what the contract says and what
 is enforced cannot drift apart. A keyword outside the subset is refused when compiling rather than
-silently ignored. Arrays of strings, where nearly all of a request's elements live, are checked in
-bulk first and walked one element at a time only when the bulk check finds something.
+silently ignored. Each schema compiles to a fast predicate and a checker that always agree: a valid
+value, by far the common case, is answered by the predicate without building a pointer or a message,
+and the checker walks only into the parts the predicate refuses.
 """
 
+import difflib
+import itertools
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
-from mtcompute.tools.violations import Violations, child_pointer, describe_value, where
+from mtcompute.tools.violations import (
+    Violations,
+    child_pointer,
+    describe_value,
+    quoted,
+    where,
+)
 
 Check = Callable[[object, str, Violations], None]
+Valid = Callable[[object], bool]
 Schema = Mapping[str, Any]
 
 SUPPORTED_KEYWORDS = frozenset(
@@ -23,23 +33,33 @@ SUPPORTED_KEYWORDS = frozenset(
     }
 )  # fmt: skip
 
-_ARTICLE = {"object": "an object", "array": "an array", "string": "a string"}
+
+class CompiledSchema(NamedTuple):
+    """A schema as two functions that always agree: ``valid`` answers fast, without pointers or
+    messages; ``check`` adds every violation to a ``Violations``."""
+
+    valid: Valid
+    check: Check
+
+    def __call__(self, value: object, pointer: str, found: Violations) -> None:
+        """The same as ``check``: a compiled schema is itself a ``Check``."""
+        self.check(value, pointer, found)
 
 
-def compile_schema(schema: Schema) -> Check:
-    """A function that adds every violation of ``schema`` by a value to a ``Violations``."""
+def compile_schema(schema: Schema) -> CompiledSchema:
+    """Compile ``schema``; ``ValueError`` for a keyword or type outside the supported subset."""
     unknown = set(schema) - SUPPORTED_KEYWORDS
     if unknown:
         raise ValueError(f"schema keywords not supported: {sorted(unknown)}")
     kind = schema.get("type")
     if kind == "object":
-        return _object_check(schema)
+        return _object_schema(schema)
     if kind == "array":
-        return _array_check(schema)
+        return _array_schema(schema)
     if kind == "string":
-        return _string_check(schema)
+        return _string_schema(schema)
     if kind in ("integer", "number"):
-        return _number_check(schema)
+        return _number_schema(schema)
     raise ValueError(f"schema type not supported: {kind!r}")
 
 
@@ -52,121 +72,171 @@ def is_integral(value: object) -> bool:
     return isinstance(value, float) and math.isfinite(value) and value.is_integer()
 
 
-def _type_error(expected: str, value: object, pointer: str) -> tuple[str, str, str]:
-    message = f"expected {expected}, got {describe_value(value)} {where(pointer)}"
-    return "type", pointer, message
+def _report(found: Violations, code: str, pointer: str, message: Callable[[], str]) -> None:
+    # Past the cap a violation is only counted: building its message would be wasted work.
+    if found.full:
+        found.count_unreported()
+    else:
+        found.add(code, pointer, message())
 
 
-def _object_check(schema: Schema) -> Check:
+def _type_error(expected: str, value: object, pointer: str, found: Violations) -> None:
+    def message() -> str:
+        return f"expected {expected}, got {describe_value(value)} {where(pointer)}"
+
+    _report(found, "type", pointer, message)
+
+
+def _object_schema(schema: Schema) -> CompiledSchema:
     properties = {name: compile_schema(sub) for name, sub in schema.get("properties", {}).items()}
     required = tuple(schema.get("required", ()))
-    closed = schema.get("additionalProperties", True) is False
+    additional = schema.get("additionalProperties", True)
+    if not isinstance(additional, bool):
+        raise ValueError("schema keyword additionalProperties is supported as true or false only")
+    closed = not additional
+
+    def valid(value: object) -> bool:
+        if not isinstance(value, dict) or not all(name in value for name in required):
+            return False
+        for name, item in value.items():
+            rule = properties.get(name)
+            if (rule is None and closed) or (rule is not None and not rule.valid(item)):
+                return False
+        return True
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not isinstance(value, dict):
-            found.add(*_type_error("an object", value, pointer))
+            _type_error("an object", value, pointer, found)
             return
         for name in required:
             if name not in value:
-                message = f"expected the required property '{name}' {where(pointer)}, it is missing"
-                found.add("required", child_pointer(pointer, name), message)
+                message = f"expected the required property '{name}', got an object without it "
+                found.add("required", child_pointer(pointer, name), message + where(pointer))
         for name, item in value.items():
             item_pointer = child_pointer(pointer, name)
             if name in properties:
-                properties[name](item, item_pointer, found)
+                properties[name].check(item, item_pointer, found)
             elif closed:
-                allowed = ", ".join(f"'{p}'" for p in properties)
-                message = f"unknown property '{name}' {where(pointer)}; allowed: {allowed}"
-                found.add("unknown_property", item_pointer, message)
+                found.add("unknown_property", item_pointer, _unknown(name, properties, pointer))
 
-    return check
+    return CompiledSchema(valid, check)
 
 
-def _array_check(schema: Schema) -> Check:
+def _unknown(name: object, properties: Mapping[str, object], pointer: str) -> str:
+    allowed = ", ".join(f"'{p}'" for p in properties)
+    shown = quoted(name, "'") if isinstance(name, str) else describe_value(name)
+    message = f"expected one of the properties {allowed}, got the unknown property {shown} "
+    close = difflib.get_close_matches(name, properties, n=1) if isinstance(name, str) else []
+    return message + where(pointer) + (f" (did you mean '{close[0]}'?)" if close else "")
+
+
+def _array_schema(schema: Schema) -> CompiledSchema:
     min_items = schema.get("minItems", 0)
-    max_items = schema.get("maxItems")
-    items: Schema = schema.get("items", {})
-    item_check = compile_schema(items) if items else None
-    bulk = _bulk_string_check(items) if items.get("type") == "string" else None
+    max_items = schema.get("maxItems", math.inf)
+    items = compile_schema(schema["items"]) if "items" in schema else None
+    # An invalid string breaks exactly one keyword, so past the cap its kind is counted in bulk.
+    leaf_strings = "items" in schema and schema["items"].get("type") == "string"
+
+    def valid(value: object) -> bool:
+        if not isinstance(value, list | tuple) or not min_items <= len(value) <= max_items:
+            return False
+        return items is None or all(map(items.valid, value))
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not isinstance(value, list | tuple):
-            found.add(*_type_error("an array", value, pointer))
+            _type_error("an array", value, pointer, found)
             return
         _check_item_count(len(value), min_items, max_items, pointer, found)
-        if item_check is None or (bulk is not None and bulk(value)):
+        if items is None:
             return
+        # Pointers are built for the items that break the schema only: a valid item costs a call.
+        item_valid, item_check = items.valid, items.check
         for index, item in enumerate(value):
-            item_check(item, f"{pointer}/{index}", found)
+            if not item_valid(item):
+                if found.full and leaf_strings:
+                    rest = itertools.islice(value, index, None)
+                    found.count_unreported(sum(not item_valid(v) for v in rest))
+                    return
+                item_check(item, f"{pointer}/{index}", found)
 
-    return check
+    return CompiledSchema(valid, check)
 
 
 def _check_item_count(
-    count: int, min_items: int, max_items: int | None, pointer: str, found: Violations
+    count: int, min_items: int, max_items: float, pointer: str, found: Violations
 ) -> None:
     if count < min_items:
-        message = f"expected at least {min_items} item(s), got an empty array {where(pointer)}"
-        if count:
-            message = f"expected at least {min_items} items, got {count} {where(pointer)}"
+        if count == 0:
+            expected = "a non-empty array" if min_items == 1 else f"at least {min_items} items"
+            message = f"expected {expected}, got an empty array {where(pointer)}"
+        else:
+            message = f"expected at least {min_items} items, got {_items(count)} {where(pointer)}"
         found.add("too_few_items", pointer, message)
-    if max_items is not None and count > max_items:
-        message = f"expected at most {max_items} items, got {count} {where(pointer)}"
+    if count > max_items:
+        message = f"expected at most {max_items} items, got {_items(count)} {where(pointer)}"
         found.add("too_many_items", pointer, message)
 
 
-def _bulk_string_check(schema: Schema) -> Callable[[list[Any] | tuple[Any, ...]], bool]:
-    """True when every item is a string within the length bounds (the common, valid case)."""
+def _items(count: int) -> str:
+    return f"an array of {count} item{'' if count == 1 else 's'}"
+
+
+def _string_schema(schema: Schema) -> CompiledSchema:
     min_length = schema.get("minLength", 0)
     max_length = schema.get("maxLength", math.inf)
 
-    def all_valid(values: list[Any] | tuple[Any, ...]) -> bool:
-        if not values:
-            return True
-        if not all(type(v) is str for v in values):
-            return False
-        lengths = list(map(len, values))
-        return bool(min(lengths) >= min_length and max(lengths) <= max_length)
-
-    return all_valid
-
-
-def _string_check(schema: Schema) -> Check:
-    min_length = schema.get("minLength", 0)
-    max_length = schema.get("maxLength")
+    def valid(value: object) -> bool:
+        return type(value) is str and min_length <= len(value) <= max_length
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not isinstance(value, str):
-            found.add(*_type_error("a string", value, pointer))
+            _type_error("a string", value, pointer, found)
         elif len(value) < min_length:
-            what = "an empty string" if not value else f"{len(value)} characters"
-            message = f"expected a string of at least {min_length} character(s), got {what} "
-            found.add("too_short", pointer, message + where(pointer))
-        elif max_length is not None and len(value) > max_length:
-            message = f"expected a string of at most {max_length} characters, got {len(value)} "
-            found.add("too_long", pointer, message + where(pointer))
+            expected = "a non-empty string" if min_length == 1 else _chars("at least", min_length)
+            got = _chars("a string of", len(value)) if value else "an empty string"
+            message = f"expected {expected}, got {got} {where(pointer)}"
+            _report(found, "too_short", pointer, lambda: message)
+        elif len(value) > max_length:
+            expected = _chars("a string of at most", max_length)
+            message = f"expected {expected}, got {_chars('a string of', len(value))} "
+            _report(found, "too_long", pointer, lambda: message + where(pointer))
 
-    return check
+    return CompiledSchema(valid, check)
 
 
-def _number_check(schema: Schema) -> Check:
+def _chars(prefix: str, count: float) -> str:
+    return f"{prefix} {count} character{'' if count == 1 else 's'}"
+
+
+def _number_schema(schema: Schema) -> CompiledSchema:
     integral = schema["type"] == "integer"
-    minimum = schema.get("minimum")
-    maximum = schema.get("maximum")
+    minimum = schema.get("minimum", -math.inf)
+    maximum = schema.get("maximum", math.inf)
     expected = "an integer" if integral else "a number"
 
+    def right_type(value: object) -> bool:
+        if integral:
+            return is_integral(value)
+        return isinstance(value, int | float) and not isinstance(value, bool) and _finite(value)
+
+    def valid(value: object) -> bool:
+        return right_type(value) and minimum <= cast(float, value) <= maximum
+
     def check(value: object, pointer: str, found: Violations) -> None:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            found.add(*_type_error(expected, value, pointer))
+        if not right_type(value):
+            _type_error(expected, value, pointer, found)
             return
-        if integral and not is_integral(value):
-            found.add(*_type_error(expected, value, pointer))
-            return
-        if minimum is not None and value < minimum:
-            message = f"expected {expected} of at least {minimum}, got {value!r} {where(pointer)}"
+        number = cast(float, value)
+        if number < minimum:
+            message = f"expected {expected} of at least {minimum}, got {number!r} {where(pointer)}"
             found.add("below_minimum", pointer, message)
-        if maximum is not None and value > maximum:
-            message = f"expected {expected} of at most {maximum}, got {value!r} {where(pointer)}"
+        if number > maximum:
+            message = f"expected {expected} of at most {maximum}, got {number!r} {where(pointer)}"
             found.add("above_maximum", pointer, message)
 
-    return check
+    return CompiledSchema(valid, check)
+
+
+def _finite(value: float) -> bool:
+    # JSON has no NaN or Infinity; from Python they are refused as not being JSON numbers.
+    return isinstance(value, int) or math.isfinite(value)

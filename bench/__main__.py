@@ -1,0 +1,5 @@
+"""``python -m bench``: see ``bench.run``."""
+
+from bench.run import main
+
+main()

@@ -1,0 +1,60 @@
+"""Peak memory of one computation, measured in a fresh subprocess so that native peers count too.
+
+``tracemalloc`` sees only Python's allocator and misses what a Rust or C peer allocates, so each
+measurement runs ``python -m bench.memory PEER CORPUS_FILE`` in its own process: it builds the
+peer's input, resets the kernel's high-water mark of resident memory (``/proc/self/clear_refs``),
+computes once, and prints how far the high-water mark (VmHWM) rose above the resident size
+(VmRSS) just before the computation. Where the reset is not allowed it falls back to the rise of
+``getrusage``'s ``ru_maxrss``, which can only under-report.
+"""
+
+import gc
+import resource
+import subprocess
+import sys
+from pathlib import Path
+
+from bench.peers import BY_NAME
+
+KIB = 1024
+
+
+def _status_kib(field: str) -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise LookupError(field)
+
+
+def _reset_high_water_mark() -> bool:
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        return False
+    return True
+
+
+def peak_rise_kib(peer_name: str, corpus_file: Path) -> int:
+    """How many KiB the computation's peak resident memory rose above the input-holding process."""
+    peer = BY_NAME[peer_name]
+    inputs = peer.prepare(corpus_file.read_bytes())
+    gc.collect()
+    before_max = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    exact = _reset_high_water_mark()
+    before = _status_kib("VmRSS")
+    peer.compute(inputs)
+    if exact:
+        return _status_kib("VmHWM") - before
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before_max
+
+
+def measure_in_subprocess(peer_name: str, corpus_file: Path) -> int:
+    """``peak_rise_kib`` of ``peer_name``, run in a fresh interpreter."""
+    command = [sys.executable, "-W", "ignore", "-m", "bench.memory", peer_name, str(corpus_file)]
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=root)
+    return int(done.stdout.strip())
+
+
+if __name__ == "__main__":
+    print(peak_rise_kib(sys.argv[1], Path(sys.argv[2])))

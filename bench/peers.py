@@ -1,0 +1,141 @@
+"""The implementations under test, each called so that it computes canonical corpus BLEU.
+
+Each one turns the corpus JSON into its own kind of input (outside the timer, so that every run
+gets fresh string objects) and then computes. Its result is checked against ours before it is
+timed: integer statistics exactly where it reports them, the score within a relative 1e-12 (peers
+use the platform's log/exp and other summation orders, so the last bits may differ).
+"""
+
+import importlib.metadata
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, score
+from mtcompute.metrics.bleu_fast import corpus_statistics_fast
+
+Corpus = tuple[list[list[str]], list[list[list[str]]]]
+SCORE_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a peer reports: the score on the 0-1 scale and any statistics it exposes."""
+
+    bleu: float
+    matches: tuple[int, ...] | None = None
+    totals: tuple[int, ...] | None = None
+    candidate_length: int | None = None
+    reference_length: int | None = None
+
+
+@dataclass(frozen=True)
+class Peer:
+    """One implementation: a name, its package, how to build its input, and how to compute."""
+
+    name: str
+    package: str
+    prepare: Callable[[bytes], Any]
+    compute: Callable[[Any], Outcome]
+
+    def version(self) -> str:
+        return importlib.metadata.version(self.package)
+
+
+def load_corpus(data: bytes) -> Corpus:
+    request = orjson.loads(data)
+    return request["hypotheses"], request["references"]
+
+
+def _outcome(stats: BleuStatistics) -> Outcome:
+    return Outcome(
+        bleu=score(stats).bleu,
+        matches=stats.matches,
+        totals=stats.totals,
+        candidate_length=stats.candidate_length,
+        reference_length=stats.reference_length,
+    )
+
+
+def _ours_fast(corpus: Corpus) -> Outcome:
+    return _outcome(corpus_statistics_fast(*corpus, 4))
+
+
+def _ours_reference(corpus: Corpus) -> Outcome:
+    return _outcome(corpus_statistics(*corpus, 4))
+
+
+def _sacrebleu_input(data: bytes) -> tuple[list[str], list[list[str | None]]]:
+    hypotheses, references = load_corpus(data)
+    most = max(map(len, references))
+    streams = [[" ".join(refs[k]) if k < len(refs) else None for refs in references] for k in range(most)]
+    return [" ".join(h) for h in hypotheses], streams
+
+
+def _sacrebleu(inputs: tuple[list[str], list[list[str | None]]]) -> Outcome:
+    from sacrebleu.metrics import BLEU
+
+    result = BLEU(tokenize="none", smooth_method="none", force=True).corpus_score(*inputs)
+    return Outcome(
+        bleu=result.score / 100.0,
+        matches=tuple(result.counts),
+        totals=tuple(result.totals),
+        candidate_length=result.sys_len,
+        reference_length=result.ref_len,
+    )
+
+
+def _nltk_input(data: bytes) -> tuple[list[list[list[str]]], list[list[str]]]:
+    hypotheses, references = load_corpus(data)
+    return references, hypotheses
+
+
+def _nltk(inputs: tuple[list[list[list[str]]], list[list[str]]]) -> Outcome:
+    from nltk.translate.bleu_score import corpus_bleu
+
+    return Outcome(bleu=float(corpus_bleu(*inputs)))
+
+
+def _bleuscore_input(data: bytes) -> tuple[list[list[str]], list[str]]:
+    # bleuscore tokenizes with 13a; the corpora's tokens are plain lowercase words, which 13a
+    # splits back into exactly the same tokens.
+    hypotheses, references = load_corpus(data)
+    return [[" ".join(r) for r in refs] for refs in references], [" ".join(h) for h in hypotheses]
+
+
+def _bleuscore(inputs: tuple[list[list[str]], list[str]]) -> Outcome:
+    import bleuscore
+
+    result = bleuscore.compute(*inputs, max_order=4, smooth=False, ref_len_method="closest")
+    return Outcome(
+        bleu=float(result["bleu"]),
+        candidate_length=int(result["translation_length"]),
+        reference_length=int(result["reference_length"]),
+    )
+
+
+OURS = Peer("mtcompute (numpy)", "mtcompute", load_corpus, _ours_fast)
+REFERENCE = Peer("mtcompute reference (pure Python)", "mtcompute", load_corpus, _ours_reference)
+SACREBLEU = Peer("sacreBLEU", "sacrebleu", _sacrebleu_input, _sacrebleu)
+PEERS = (
+    OURS,
+    REFERENCE,
+    SACREBLEU,
+    Peer("NLTK corpus_bleu", "nltk", _nltk_input, _nltk),
+    Peer("bleuscore (Rust)", "bleuscore", _bleuscore_input, _bleuscore),
+)
+BY_NAME = {peer.name: peer for peer in PEERS}
+
+
+def disagreement(expected: Outcome, got: Outcome) -> str | None:
+    """Why ``got`` is not the canonical value ``expected``, or None when it is."""
+    for field in ("matches", "totals", "candidate_length", "reference_length"):
+        value = getattr(got, field)
+        if value is not None and value != getattr(expected, field):
+            return f"{field} {value} != {getattr(expected, field)}"
+    if not math.isclose(got.bleu, expected.bleu, rel_tol=SCORE_TOLERANCE, abs_tol=0.0):
+        return f"bleu {got.bleu!r} != {expected.bleu!r}"
+    return None

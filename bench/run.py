@@ -1,0 +1,102 @@
+"""Run the benchmark: ``python -m bench`` (full, writes bench/RESULTS.md) or ``--quick`` (for CI).
+
+For each corpus: generate it, check every peer's value against ours, time the peers that agree,
+interleaved, then measure each one's peak memory in a subprocess. Then the in-process request
+path on the S request.
+"""
+
+import argparse
+import datetime
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import orjson
+
+from bench import corpus
+from bench.memory import measure_in_subprocess
+from bench.peers import PEERS, REFERENCE
+from bench.report import render
+from bench.request_path import StepTiming, time_steps
+from bench.timing import Refusal, Timing, check_peers, time_peers
+
+RESULTS_FILE = Path(__file__).parent / "RESULTS.md"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one mode runs: which corpora, how many timed rounds, how many request-path rounds."""
+
+    corpora: tuple[str, ...]
+    rounds: dict[str, int]
+    request_corpus: str
+    request_rounds: int
+
+
+FULL = Plan(("S", "M", "L"), {"S": 9, "M": 7, "L": 5}, "S", 30)
+QUICK = Plan(("tiny",), {"tiny": 1}, "tiny", 1)
+# The pure-Python oracle needs minutes on L; it is timed on S and M only.
+SKIPPED = {"L": (REFERENCE,)}
+
+
+@dataclass(frozen=True)
+class CorpusResult:
+    name: str
+    segments: int
+    tokens: int
+    timings: list[Timing]
+    refusals: list[Refusal]
+    memory_kib: dict[str, int]
+
+
+@dataclass(frozen=True)
+class BenchmarkResult:
+    quick: bool
+    corpora: list[CorpusResult]
+    request_path: list[StepTiming]
+    started: datetime.datetime
+
+
+def corpus_bytes(name: str) -> tuple[bytes, int, int]:
+    """The corpus as request JSON, its segment count and its token count."""
+    generated = corpus.generate(corpus.SHAPES[name])
+    data = orjson.dumps(corpus.as_request(generated))
+    return data, len(generated), corpus.total_tokens(generated)
+
+
+def measure_corpus(name: str, rounds: int, scratch: Path) -> CorpusResult:
+    data, segments, tokens = corpus_bytes(name)
+    peers = tuple(p for p in PEERS if p not in SKIPPED.get(name, ()))
+    agreeing, refusals = check_peers(peers, data)
+    timings = time_peers(agreeing, data, rounds)
+    corpus_file = scratch / f"{name}.json"
+    corpus_file.write_bytes(data)
+    memory = {peer.name: measure_in_subprocess(peer.name, corpus_file) for peer in agreeing}
+    return CorpusResult(name, segments, tokens, timings, refusals, memory)
+
+
+def run_benchmark(plan: Plan) -> BenchmarkResult:
+    started = datetime.datetime.now(datetime.UTC)
+    with tempfile.TemporaryDirectory() as scratch:
+        corpora = [measure_corpus(n, plan.rounds[n], Path(scratch)) for n in plan.corpora]
+    request_data = corpus_bytes(plan.request_corpus)[0]
+    request_path = time_steps(request_data, plan.request_rounds)
+    return BenchmarkResult(plan is QUICK, corpora, request_path, started)
+
+
+
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny corpus, one round (for CI)")
+    parser.add_argument("--output", type=Path, help="where to write the Markdown report")
+    args = parser.parse_args(argv)
+    result = run_benchmark(QUICK if args.quick else FULL)
+    output = args.output or (None if args.quick else RESULTS_FILE)
+    text = render(result)
+    if output is None:
+        print(text)
+    else:
+        output.write_text(text)

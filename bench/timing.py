@@ -1,0 +1,74 @@
+"""The timing protocol: check, warm up, then timed rounds with every peer interleaved.
+
+Each run gets fresh string objects (its input is rebuilt from the corpus JSON outside the timer),
+and each round runs the peers in a rotated order so that none always follows the same neighbour.
+A figure is reported with its ratio to sacreBLEU in the same round: the machine is shared, and
+ratios hold where absolute times drift.
+"""
+
+import gc
+import statistics
+import time
+from dataclasses import dataclass
+
+from bench.peers import OURS, SACREBLEU, Outcome, Peer, disagreement
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The timed runs of one peer on one corpus, and its ratio to sacreBLEU round by round."""
+
+    peer: Peer
+    seconds: list[float]
+    ratios: list[float]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def median_ratio(self) -> float:
+        return statistics.median(self.ratios)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A peer that cannot compute the canonical value on a corpus, and why; it is not timed."""
+
+    peer: Peer
+    reason: str
+
+
+def timed_run(peer: Peer, data: bytes) -> tuple[float, Outcome]:
+    inputs = peer.prepare(data)
+    gc.collect()
+    start = time.perf_counter()
+    outcome = peer.compute(inputs)
+    return time.perf_counter() - start, outcome
+
+
+def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[Refusal]]:
+    """The peers that compute our value on ``data`` (the first run is also their warm-up)."""
+    _, expected = timed_run(OURS, data)
+    agreeing, refused = [], []
+    for peer in peers:
+        reason = disagreement(expected, timed_run(peer, data)[1])
+        if reason is None:
+            agreeing.append(peer)
+        else:
+            refused.append(Refusal(peer, f"cannot compute the canonical value: {reason}"))
+    return agreeing, refused
+
+
+def time_peers(peers: list[Peer], data: bytes, rounds: int) -> list[Timing]:
+    """``rounds`` timed runs of each peer, interleaved; sacreBLEU must be among them."""
+    seconds: dict[str, list[float]] = {peer.name: [] for peer in peers}
+    for round_index in range(rounds):
+        shift = round_index % len(peers)
+        for peer in peers[shift:] + peers[:shift]:
+            seconds[peer.name].append(timed_run(peer, data)[0])
+    baseline = seconds[SACREBLEU.name]
+    return [
+        Timing(peer, seconds[peer.name], [t / b for t, b in zip(seconds[peer.name], baseline)])
+        for peer in peers
+    ]

@@ -1,0 +1,217 @@
+"""Corpus BLEU statistics, vectorised with numpy: the same integers as ``bleu.corpus_statistics``.
+
+The simple implementation in ``bleu`` stays the oracle; this one is checked against it on every
+shape of input. How it works:
+
+- Every sentence (a hypothesis, then its references, segment after segment) goes into one flat
+  token list, and each token becomes an integer once, through a dict: interning strings is what
+  costs most, so it is done in a single pass of C-level calls.
+- An n-gram of a segment gets a dense integer id from the id of its (n-1)-gram prefix and its
+  last token (``prefix * tokens + last``, ranked by a sort). The id of order 1 starts from the
+  segment, so an id always means "this n-gram in this segment", and clipping for every segment
+  at once is one ``bincount`` of (id, stream) pairs: column 0 counts the hypothesis, the others
+  each reference.
+- An n-gram that is not in both the hypothesis and a reference of its segment cannot match at
+  any higher order, so its positions are dropped before the next order: the arrays shrink fast.
+
+Ids stay far below 2**63: prefix ids and token ids are each below the number of tokens, and
+inputs whose square could overflow go to the simple implementation.
+"""
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
+
+Ints = NDArray[np.int64]
+
+# Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
+SMALL_INPUT_TOKENS = 300
+# Token ids and n-gram ids are below the token count, and a key is id * tokens + id.
+_LARGEST_SAFE_TOKEN_COUNT = 2**31
+
+
+def corpus_statistics_fast(
+    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
+) -> BleuStatistics:
+    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs."""
+    if not _fits_vectorised(hypotheses, references):
+        return corpus_statistics(hypotheses, references, max_order)
+    if sum(map(len, hypotheses)) * 4 < SMALL_INPUT_TOKENS:  # refs are about 3x the hypotheses
+        return corpus_statistics(hypotheses, references, max_order)
+    return corpus_statistics_vectorised(hypotheses, references, max_order)
+
+
+def _fits_vectorised(
+    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
+) -> bool:
+    """Inputs the vectorised path does not take; the simple one raises the same errors for them."""
+    return len(hypotheses) == len(references) and all(references)
+
+
+def corpus_statistics_vectorised(
+    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
+) -> BleuStatistics:
+    """The statistics computed with numpy; every segment needs at least one reference."""
+    corpus = _FlatCorpus.build(hypotheses, references)
+    if corpus.token_count >= _LARGEST_SAFE_TOKEN_COUNT:
+        return corpus_statistics(hypotheses, references, max_order)
+    hypothesis_lengths = corpus.lengths[corpus.streams == 0]
+    return BleuStatistics(
+        matches=_clipped_matches(corpus, max_order),
+        totals=tuple(
+            int(np.maximum(hypothesis_lengths - (n - 1), 0).sum()) for n in range(1, max_order + 1)
+        ),
+        candidate_length=int(hypothesis_lengths.sum()),
+        reference_length=_closest_reference_length_sum(corpus),
+    )
+
+
+@dataclass(frozen=True)
+class _FlatCorpus:
+    """Every sentence's tokens as integers in one array, with per-sentence facts beside it.
+
+    Sentences run segment after segment, each segment's hypothesis first (stream 0), then its
+    references (streams 1, 2, ...).
+    """
+
+    tokens: Ints  # one id per token; equal strings, equal ids
+    lengths: Ints  # per sentence
+    segments: Ints  # per sentence: its segment index
+    streams: Ints  # per sentence: 0 for the hypothesis, j for the j-th reference
+
+    @property
+    def token_count(self) -> int:
+        return len(self.tokens)
+
+    @classmethod
+    def build(
+        cls, hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
+    ) -> "_FlatCorpus":
+        sentences = [s for h, refs in zip(hypotheses, references) for s in (h, *refs)]
+        per_segment = _int_array(map(len, references), len(references)) + 1
+        segment_starts = np.cumsum(per_segment) - per_segment
+        sentence_count = len(sentences)
+        return cls(
+            tokens=_intern(sentences),
+            lengths=_int_array(map(len, sentences), sentence_count),
+            segments=np.repeat(np.arange(len(per_segment), dtype=np.int64), per_segment),
+            streams=np.arange(sentence_count, dtype=np.int64)
+            - np.repeat(segment_starts, per_segment),
+        )
+
+
+def _int_array(values: "itertools.chain[int] | map[int]", count: int) -> Ints:
+    return np.fromiter(values, dtype=np.int64, count=count)
+
+
+def _intern(sentences: list[Tokens]) -> Ints:
+    """Integer ids for the tokens of all sentences: the position where each string first appears.
+
+    ``setdefault`` with a running counter interns every token in one C-level pass; ids are not
+    dense, but they are below the token count, which is all the keys below need.
+    """
+    flat = list(itertools.chain.from_iterable(sentences))
+    first_seen: dict[str, int] = {}
+    ids = map(first_seen.setdefault, flat, itertools.count())
+    return _int_array(ids, len(flat))  # type: ignore[arg-type]
+
+
+def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
+    """Sum over segments of the reference length nearest the hypothesis's, ties to the shorter."""
+    is_reference = corpus.streams > 0
+    hypothesis_lengths = corpus.lengths[~is_reference]
+    reference_lengths = corpus.lengths[is_reference]
+    distance = np.abs(reference_lengths - hypothesis_lengths[corpus.segments[is_reference]])
+    # One key orders by distance, then by length: its minimum per segment is the choice.
+    scale = int(reference_lengths.max(initial=0)) + 1
+    keys = distance * scale + reference_lengths
+    first_reference = np.flatnonzero(np.diff(corpus.segments[is_reference], prepend=-1))
+    return int((np.minimum.reduceat(keys, first_reference) % scale).sum())
+
+
+def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
+    """Clipped matches m_n of every order, each summed over all segments."""
+    grams = _Grams.of_order_zero(corpus)
+    width = int(corpus.streams.max(initial=0)) + 1
+    matches = []
+    for n in range(1, max_order + 1):
+        keys = grams.prefix_ids * corpus.token_count + corpus.tokens[grams.positions + (n - 1)]
+        ids, id_count = _dense_ranks(keys)
+        in_hypothesis, most_in_a_reference = _counts(ids * width + grams.streams, id_count, width)
+        matches.append(int(np.minimum(in_hypothesis, most_in_a_reference).sum()))
+        shared = (in_hypothesis > 0) & (most_in_a_reference > 0)
+        grams = grams.extendable(ids, shared[ids], n)
+    return tuple(matches)
+
+
+@dataclass(frozen=True)
+class _Grams:
+    """The n-gram occurrences still in play: where they start, their stream, their prefix's id."""
+
+    positions: Ints
+    streams: Ints
+    prefix_ids: Ints
+    remaining: Ints  # tokens from the position to the end of its sentence
+
+    @classmethod
+    def of_order_zero(cls, corpus: _FlatCorpus) -> "_Grams":
+        """Every position with at least one token left; its prefix, of order 0, is its segment."""
+        positions = np.arange(corpus.token_count, dtype=np.int64)
+        return cls(
+            positions=positions,
+            streams=np.repeat(corpus.streams, corpus.lengths),
+            prefix_ids=np.repeat(corpus.segments, corpus.lengths),
+            remaining=np.repeat(np.cumsum(corpus.lengths), corpus.lengths) - positions,
+        )
+
+    def extendable(self, ids: Ints, shared: NDArray[np.bool_], n: int) -> "_Grams":
+        """The occurrences of order n + 1 that can still match, with their n-gram ids as prefixes.
+
+        An (n+1)-gram can match only if it fits in its sentence and both n-grams inside it (the
+        one at its start and the one at the next position) are in the hypothesis and in a
+        reference of the segment.
+        """
+        if len(ids) == 0:
+            return self
+        shared_at = np.zeros(int(self.positions[-1]) + 2, dtype=np.bool_)
+        shared_at[self.positions] = shared
+        keep = shared & (self.remaining > n)
+        keep &= shared_at[self.positions + 1]
+        return _Grams(
+            positions=self.positions[keep],
+            streams=self.streams[keep],
+            prefix_ids=ids[keep],
+            remaining=self.remaining[keep],
+        )
+
+
+def _counts(keys: Ints, id_count: int, width: int) -> tuple[Ints, Ints]:
+    """Per n-gram id: its count in the hypothesis, and the most of it in any one reference."""
+    counts = np.bincount(keys, minlength=id_count * width).reshape(id_count, width)
+    most_in_a_reference = np.zeros(id_count, dtype=np.int64)
+    for stream in range(1, width):
+        np.maximum(most_in_a_reference, counts[:, stream], out=most_in_a_reference)
+    return counts[:, 0], most_in_a_reference
+
+
+def _dense_ranks(keys: Ints) -> tuple[Ints, int]:
+    """Each key's rank among the distinct keys (0, 1, ...), and how many distinct keys there are.
+
+    ``np.unique(return_inverse=True)`` does the same, more slowly; a stable sort is quickest here
+    because keys of one segment lie together.
+    """
+    if len(keys) == 0:
+        return keys, 0
+    order = np.argsort(keys, kind="stable")
+    sorted_keys = keys[order]
+    starts_new = np.empty(len(keys), dtype=np.int64)
+    starts_new[0] = 0
+    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=starts_new[1:], casting="unsafe")
+    ranks = np.empty(len(keys), dtype=np.int64)
+    ranks[order] = np.cumsum(starts_new)
+    return ranks, int(ranks[order[-1]]) + 1

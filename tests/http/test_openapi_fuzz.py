@@ -1,0 +1,24 @@
+"""Schemathesis fuzzes the live server from its own /openapi.json: no check may fail."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+_SCHEMATHESIS = str(Path(sys.executable).with_name("st"))
+_CONFIG = Path(__file__).with_name("schemathesis.toml")
+# Bounded to about half a minute on two cores: enough for every phase on every operation.
+_MAX_EXAMPLES = 60
+_TIMEOUT_SECONDS = 150
+
+
+def test_schemathesis_finds_no_failure_in_any_operation(base_url: str) -> None:
+    command = [
+        _SCHEMATHESIS, "--config-file", str(_CONFIG), "run", f"{base_url}/openapi.json",
+        "--checks", "all", "--max-examples", str(_MAX_EXAMPLES), "--workers", "2",
+        "--request-timeout", "30",
+    ]
+    run = subprocess.run(
+        command, capture_output=True, text=True, timeout=_TIMEOUT_SECONDS, check=False
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "0 failures" not in run.stdout or "passed" in run.stdout

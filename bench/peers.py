@@ -12,7 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import bleuscore
 import orjson
+from nltk.translate.bleu_score import corpus_bleu
+from sacrebleu.metrics.bleu import BLEU
 
 from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, score
 from mtcompute.metrics.bleu_fast import corpus_statistics_fast
@@ -71,14 +74,16 @@ def _ours_reference(corpus: Corpus) -> Outcome:
 def _sacrebleu_input(data: bytes) -> tuple[list[str], list[list[str | None]]]:
     hypotheses, references = load_corpus(data)
     most = max(map(len, references))
-    streams = [[" ".join(refs[k]) if k < len(refs) else None for refs in references] for k in range(most)]
+    streams = [
+        [" ".join(refs[k]) if k < len(refs) else None for refs in references] for k in range(most)
+    ]
     return [" ".join(h) for h in hypotheses], streams
 
 
 def _sacrebleu(inputs: tuple[list[str], list[list[str | None]]]) -> Outcome:
-    from sacrebleu.metrics import BLEU
-
-    result = BLEU(tokenize="none", smooth_method="none", force=True).corpus_score(*inputs)
+    hypotheses, references = inputs
+    bleu = BLEU(tokenize="none", smooth_method="none", force=True)
+    result = bleu.corpus_score(hypotheses, references)  # type: ignore[arg-type]  # None pads
     return Outcome(
         bleu=result.score / 100.0,
         matches=tuple(result.counts),
@@ -94,8 +99,6 @@ def _nltk_input(data: bytes) -> tuple[list[list[list[str]]], list[list[str]]]:
 
 
 def _nltk(inputs: tuple[list[list[list[str]]], list[list[str]]]) -> Outcome:
-    from nltk.translate.bleu_score import corpus_bleu
-
     return Outcome(bleu=float(corpus_bleu(*inputs)))
 
 
@@ -107,14 +110,18 @@ def _bleuscore_input(data: bytes) -> tuple[list[list[str]], list[str]]:
 
 
 def _bleuscore(inputs: tuple[list[list[str]], list[str]]) -> Outcome:
-    import bleuscore
-
     result = bleuscore.compute(*inputs, max_order=4, smooth=False, ref_len_method="closest")
     return Outcome(
-        bleu=float(result["bleu"]),
-        candidate_length=int(result["translation_length"]),
-        reference_length=int(result["reference_length"]),
+        bleu=_number(result["bleu"]),
+        candidate_length=int(_number(result["translation_length"])),
+        reference_length=int(_number(result["reference_length"])),
     )
+
+
+def _number(value: object) -> float:
+    if not isinstance(value, int | float):
+        raise TypeError(f"expected a number, got {value!r}")
+    return float(value)
 
 
 OURS = Peer("mtcompute (numpy)", "mtcompute", load_corpus, _ours_fast)

@@ -85,7 +85,13 @@ def run_benchmark(plan: Plan) -> BenchmarkResult:
     return BenchmarkResult(plan is QUICK, corpora, request_path, started)
 
 
-
+def write_report(result: BenchmarkResult, output: Path | None) -> None:
+    """The Markdown report to ``output``, or to standard output when there is none."""
+    text = render(result)
+    if output is None:
+        print(text)
+    else:
+        output.write_text(text)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -94,9 +100,4 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--output", type=Path, help="where to write the Markdown report")
     args = parser.parse_args(argv)
     result = run_benchmark(QUICK if args.quick else FULL)
-    output = args.output or (None if args.quick else RESULTS_FILE)
-    text = render(result)
-    if output is None:
-        print(text)
-    else:
-        output.write_text(text)
+    write_report(result, args.output or (None if args.quick else RESULTS_FILE))

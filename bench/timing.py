@@ -69,6 +69,10 @@ def time_peers(peers: list[Peer], data: bytes, rounds: int) -> list[Timing]:
             seconds[peer.name].append(timed_run(peer, data)[0])
     baseline = seconds[SACREBLEU.name]
     return [
-        Timing(peer, seconds[peer.name], [t / b for t, b in zip(seconds[peer.name], baseline)])
+        Timing(
+            peer,
+            seconds[peer.name],
+            [t / b for t, b in zip(seconds[peer.name], baseline, strict=True)],
+        )
         for peer in peers
     ]

@@ -2,7 +2,8 @@
 
 from collections.abc import Sequence
 
-from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, corpus_statistics, score
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, score
+from mtcompute.metrics.bleu_fast import corpus_statistics_fast
 from mtcompute.tools.bleu_request import UNLIMITED, BleuRequestParser
 from mtcompute.tools.contract import JsonObject
 from mtcompute.tools.registry import catalog, get_tool
@@ -46,5 +47,5 @@ def corpus_bleu(
     if decimals is not None:
         raw["decimals"] = decimals
     request = _LIBRARY_PARSER.parse(raw)
-    stats = corpus_statistics(request.hypotheses, request.references, request.max_order)
+    stats = corpus_statistics_fast(request.hypotheses, request.references, request.max_order)
     return score(stats, request.decimals)

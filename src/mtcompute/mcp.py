@@ -9,6 +9,7 @@ or an unknown tool or version, is a result with ``isError`` whose text is the
 ``{"errors": [...]}`` JSON the HTTP API returns; nothing else about a failure reaches a client.
 """
 
+import contextlib
 import logging
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
@@ -126,7 +127,8 @@ async def serve_stdio() -> None:
 
 
 def run_stdio() -> None:
-    anyio.run(serve_stdio)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a person stops it
+        anyio.run(serve_stdio)
 
 
 def transport_security(settings: McpSettings) -> TransportSecuritySettings:

@@ -43,7 +43,12 @@ SEARCH_INPUT: JsonObject = {
     "type": "object",
     "properties": {
         "query": {"type": "string", "minLength": 1, "description": "What you need to compute."},
-        "limit": {"type": "integer", "minimum": 1, "maximum": search.MAX_LIMIT, "default": 10},
+        "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": search.MAX_LIMIT,
+            "default": search.DEFAULT_LIMIT,
+        },
     },
     "required": ["query"],
     "additionalProperties": False,
@@ -116,28 +121,30 @@ def specs() -> list[ToolSpec]:
 _CHECKS = {spec.name: compile_schema(spec.input_schema) for spec in META_TOOLS}
 
 
-def _checked(name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
-    """The arguments of meta tool ``name``, or ``InputError`` listing what is wrong with them."""
+def _check(name: str, arguments: Mapping[str, Any]) -> None:
+    """``InputError`` listing every way ``arguments`` break meta tool ``name``'s input schema."""
     found = Violations()
     _CHECKS[name].check(dict(arguments), "", found)
     found.raise_if_any()
-    return dict(arguments)
 
 
 def _execute(arguments: Mapping[str, Any]) -> JsonObject:
-    args = _checked("execute", arguments)
-    return {"result": api.execute(args["id"], args["version"], args["input"])}
+    # The tool judges its own input, so that a non-object input gets the error it gets over
+    # HTTP (at pointer ""); the check of the other arguments sees an empty object in its place.
+    stand_in: JsonObject = {"input": {}} if "input" in arguments else {}
+    _check("execute", {**arguments, **stand_in})
+    return {"result": api.execute(arguments["id"], arguments["version"], arguments["input"])}
 
 
 def _describe(arguments: Mapping[str, Any]) -> JsonObject:
-    args = _checked("describe", arguments)
-    return api.describe(args["id"], args["version"])
+    _check("describe", arguments)
+    return api.describe(arguments["id"], arguments["version"])
 
 
 def _search(arguments: Mapping[str, Any]) -> JsonObject:
-    args = _checked("search", arguments)
-    limit = int(args.get("limit", search.DEFAULT_LIMIT))
-    return {"tools": [match.to_json() for match in search.search(args["query"], limit)]}
+    _check("search", arguments)
+    limit = int(arguments.get("limit", search.DEFAULT_LIMIT))
+    return {"tools": [match.to_json() for match in search.search(arguments["query"], limit)]}
 
 
 _RUN_META: dict[str, Callable[[Mapping[str, Any]], JsonObject]] = {

@@ -17,7 +17,10 @@ MAX_LIMIT = 50
 
 # How much a match in each field says about the tool; the best field a term appears in counts.
 _FIELD_WEIGHTS = (("title", 1.0), ("use_when", 0.9), ("supported", 0.8), ("summary", 0.7))
-# Shorter prefixes match too much ("a" would match everything); 4 catches "token"/"tokens".
+# Endings stripped so that "tokens", "tokenized" and "token" are one word; longest first.
+_SUFFIXES = ("ization", "izing", "ized", "izes", "ize", "ing", "ed", "es", "s")
+_MIN_STEM = 3
+# Shorter prefixes match too much ("a" would match everything); 4 lets "scor" match "score".
 _MIN_PREFIX = 4
 _WORD = re.compile(r"\w+")
 
@@ -45,9 +48,17 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.casefold())
 
 
+def stem(word: str) -> str:
+    """``word`` without its first matching ending, if at least 3 letters remain."""
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= _MIN_STEM:
+            return word[: -len(suffix)]
+    return word
+
+
 def search(query: str, limit: int = DEFAULT_LIMIT) -> list[Match]:
     """The latest version of each tool that matches ``query``, best first (ties by id)."""
-    terms = sorted(set(words(query)))
+    terms = sorted({stem(word) for word in words(query)})
     if not terms:
         return []
     matches = [_match(latest(tool_id).contract, terms) for tool_id in tool_ids()]
@@ -74,7 +85,7 @@ def _field_words(contract: Contract) -> dict[str, set[str]]:
         "supported": " ".join(contract.supported),
         "summary": contract.summary,
     }
-    return {name: set(words(text)) for name, text in texts.items()}
+    return {name: {stem(word) for word in words(text)} for name, text in texts.items()}
 
 
 def _term_weight(term: str, fields: dict[str, set[str]]) -> float:

@@ -27,7 +27,8 @@ def base_url() -> Iterator[str]:
     thread.start()
     deadline = time.monotonic() + _START_TIMEOUT_SECONDS
     while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        assert thread.is_alive(), "the server stopped while starting"
+        assert time.monotonic() < deadline, "the server did not start in time"
         time.sleep(0.01)
     yield f"http://127.0.0.1:{_bound_port(server)}"
     server.should_exit = True

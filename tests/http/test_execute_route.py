@@ -1,4 +1,4 @@
-"""POST /v1/tools/{id}/versions/{version}/execute answers what the Python API answers, byte for byte."""
+"""The execute route answers what the Python API does, byte for byte."""
 
 from typing import Any
 

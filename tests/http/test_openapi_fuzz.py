@@ -12,13 +12,10 @@ _TIMEOUT_SECONDS = 150
 
 
 def test_schemathesis_finds_no_failure_in_any_operation(base_url: str) -> None:
-    command = [
-        _SCHEMATHESIS, "--config-file", str(_CONFIG), "run", f"{base_url}/openapi.json",
-        "--checks", "all", "--max-examples", str(_MAX_EXAMPLES), "--workers", "2",
-        "--request-timeout", "30",
-    ]
+    command = [_SCHEMATHESIS, "--config-file", str(_CONFIG), "run", f"{base_url}/openapi.json"]
+    command += ["--checks", "all", "--max-examples", str(_MAX_EXAMPLES), "--workers", "2"]
     run = subprocess.run(
         command, capture_output=True, text=True, timeout=_TIMEOUT_SECONDS, check=False
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "0 failures" not in run.stdout or "passed" in run.stdout
+    assert "Test cases:" in run.stdout

@@ -27,8 +27,18 @@ def _problem(response: httpx.Response, status: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     "body",
-    [b"NaN", b"Infinity", b"-Infinity", b'{"hypotheses": NaN}', b"{", b"", b"\xff\xfe{}",
-     '{"hypotheses": [["caf\xe9"]]}'.encode("latin-1"), b'"\\ud800"', b"1e400"],
+    [
+        b"NaN",
+        b"Infinity",
+        b"-Infinity",
+        b'{"hypotheses": NaN}',
+        b"{",
+        b"",
+        b"\xff\xfe{}",
+        '{"hypotheses": [["caf\xe9"]]}'.encode("latin-1"),
+        b'"\\ud800"',
+        b"1e400",
+    ],
 )
 def test_a_body_that_is_not_strict_utf8_json_is_400(client: httpx.Client, body: bytes) -> None:
     problem = _problem(client.post(EXECUTE_PATH, content=body, headers=JSON_HEADERS), 400)
@@ -72,8 +82,11 @@ def test_reading_an_unknown_resource_is_404(client: httpx.Client, path: str, cod
 
 @pytest.mark.parametrize(
     ("method", "path", "allowed"),
-    [("GET", EXECUTE_PATH, "POST"), ("POST", "/v1/tools", "GET, HEAD"),
-     ("DELETE", "/healthz", "GET, HEAD")],
+    [
+        ("GET", EXECUTE_PATH, "POST"),
+        ("POST", "/v1/tools", "GET, HEAD"),
+        ("DELETE", "/healthz", "GET, HEAD"),
+    ],
 )
 def test_a_method_the_route_does_not_take_is_405_naming_the_allowed_ones(
     client: httpx.Client, method: str, path: str, allowed: str

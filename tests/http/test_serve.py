@@ -79,14 +79,19 @@ def test_serve_answers_healthz_and_logs_the_request(serve: Served) -> None:
     serve.wait_for_line(re.compile(r"GET /healthz 200 \d+\.\dms"))
 
 
-def _start_request(port: int, body: bytes) -> socket.socket:
-    """Send a request's headers and the first half of its body; the rest comes later."""
-    connection = socket.create_connection(("127.0.0.1", port))
+_CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+
+def _start_request(port: int, body_length: int) -> socket.socket:
+    """Send a request's headers and wait until the app starts reading its body: uvicorn answers
+    ``Expect: 100-continue`` when the app first asks for the body, so the request is in flight."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=_WAIT_SECONDS)
     head = (
         f"POST {EXECUTE_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(body)}\r\n\r\n"
+        f"Content-Length: {body_length}\r\nExpect: 100-continue\r\n\r\n"
     )
-    connection.sendall(head.encode() + body[: len(body) // 2])
+    connection.sendall(head.encode())
+    assert connection.recv(len(_CONTINUE)) == _CONTINUE
     return connection
 
 
@@ -99,11 +104,10 @@ def _read_all(connection: socket.socket) -> bytes:
 
 def test_sigterm_lets_a_request_in_flight_finish_then_stops(serve: Served) -> None:
     body = jsonio.dumps(SMALL_INPUT)
-    with _start_request(serve.port, body) as connection:
-        time.sleep(0.5)  # the server has the headers: the request is in flight
+    with _start_request(serve.port, len(body)) as connection:
         serve.process.send_signal(signal.SIGTERM)
         serve.wait_for_line(re.compile("Shutting down"))
-        connection.sendall(body[len(body) // 2 :])
+        connection.sendall(body)
         answer = _read_all(connection)
     assert answer.startswith(b"HTTP/1.1 200 ")
     assert answer.endswith(b"\r\n\r\n" + expected_answer(SMALL_INPUT))

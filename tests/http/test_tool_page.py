@@ -25,7 +25,8 @@ def test_the_tool_page_shows_the_title_limits_and_example(client: httpx.Client) 
         assert f"<td>{name.replace('_', ' ')}</td><td>{value}</td>" in page
     example_input = jsonio.dumps(contract.examples[0].input, indent=True).decode()
     assert example_input.replace('"', "&quot;") in page
-    assert "supported" in page.lower() and "Behavior" in page
+    assert "supported" in page.lower()
+    assert "Behavior" in page
 
 
 def test_the_tool_page_tells_how_to_call_this_very_server(
@@ -42,5 +43,6 @@ def test_the_tool_page_tells_how_to_call_this_very_server(
 def test_contract_text_is_escaped_not_interpreted() -> None:
     contract = dataclasses.replace(latest(TOOL).contract, title="<script>alert(1)</script>")
     page = render_tool_page(contract, "http://example.test/<b>")
-    assert "<script>" not in page and "<b>" not in page
+    assert "<script>" not in page
+    assert "<b>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page

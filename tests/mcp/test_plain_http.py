@@ -38,6 +38,7 @@ def test_a_tools_call_posted_as_plain_json_rpc_answers_without_any_handshake(mcp
     arguments = {"id": TOOL, "version": VERSION, "input": INPUT}
     response = post(mcp_url, jsonio.dumps(tools_call("execute", arguments)))
     assert response.status_code == 200
+    assert response.headers["content-type"] == "application/json"  # JSON, not an event stream
     answer = response.json()
     assert answer["id"] == 1
     assert answer["result"]["structuredContent"] == {"result": api.execute(TOOL, VERSION, INPUT)}
@@ -62,6 +63,18 @@ def test_mcp_is_answered_at_exactly_slash_mcp_not_redirected(mcp_url: str) -> No
     response = post(mcp_url, jsonio.dumps(tools_call(TOOL, INPUT)))
     assert response.status_code == 200
     assert "location" not in response.headers
+
+
+def test_the_server_is_stateless_so_an_initialize_opens_no_session(mcp_url: str) -> None:
+    params = {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "curl", "version": "8"},
+    }
+    body = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params}
+    response = post(mcp_url, jsonio.dumps(body))
+    assert response.json()["result"]["protocolVersion"] == "2025-11-25"
+    assert "mcp-session-id" not in response.headers
 
 
 def test_a_get_is_refused_with_405_at_once_instead_of_hanging(mcp_url: str) -> None:

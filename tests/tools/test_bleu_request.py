@@ -122,7 +122,7 @@ ONE_OVER = [
     _bad(
         lambda: body([["a"]], [[["a"]], [["b"]]]),
         [("segment_count_mismatch", "/references")],
-        ("expected 1 reference sets (one per hypothesis)", "got 2", "at /references"),
+        ("expected 1 reference set (one per hypothesis)", "got 2", "at /references"),
         "more reference sets than hypotheses",
     ),
     # Segments: at least 1, at most 1000
@@ -525,6 +525,17 @@ def test_the_library_parser_has_no_size_limits() -> None:
     raw = body([["a", "x" * 300, EMOJI * 100]] * 2000, [[["a"]] * 9] * 2000)
     assert len(parser.parse(raw).hypotheses) == 2000
     assert len(parser.parse(tokens_in_all(60_000, 1)).hypotheses[0]) == 60_000
+
+
+def test_a_token_of_a_str_subclass_is_held_to_the_same_rules() -> None:
+    class Token(str):
+        pass
+
+    raw = body([[Token("a"), Token(EURO * 43), Token("\ud800")]], [[["a"]]])
+    assert [(e["code"], e["pointer"]) for e in input_errors(raw)] == [
+        ("token_too_long", "/hypotheses/0/1"),
+        ("invalid_unicode", "/hypotheses/0/2"),
+    ]
 
 
 def test_the_library_parser_keeps_every_rule_that_is_not_a_limit() -> None:

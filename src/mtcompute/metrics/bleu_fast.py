@@ -19,7 +19,7 @@ inputs whose square could overflow go to the simple implementation.
 """
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +30,7 @@ from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 Ints = NDArray[np.int64]
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
-SMALL_INPUT_TOKENS = 300
+SMALL_INPUT_TOKENS = 200
 # Token ids and n-gram ids are below the token count, and a key is id * tokens + id.
 _LARGEST_SAFE_TOKEN_COUNT = 2**31
 
@@ -39,24 +39,22 @@ def corpus_statistics_fast(
     hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
 ) -> BleuStatistics:
     """``corpus_statistics`` for any input size: numpy for all but the smallest inputs."""
-    if not _fits_vectorised(hypotheses, references):
-        return corpus_statistics(hypotheses, references, max_order)
-    if sum(map(len, hypotheses)) * 4 < SMALL_INPUT_TOKENS:  # refs are about 3x the hypotheses
+    if sum(map(len, hypotheses)) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
     return corpus_statistics_vectorised(hypotheses, references, max_order)
 
 
-def _fits_vectorised(
-    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
-) -> bool:
-    """Inputs the vectorised path does not take; the simple one raises the same errors for them."""
-    return len(hypotheses) == len(references) and all(references)
+def _refused(hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]) -> bool:
+    """Inputs the simple implementation raises on: it is called for them, to raise the same."""
+    return len(hypotheses) != len(references) or not all(references)
 
 
 def corpus_statistics_vectorised(
     hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
 ) -> BleuStatistics:
     """The statistics computed with numpy; every segment needs at least one reference."""
+    if _refused(hypotheses, references):
+        return corpus_statistics(hypotheses, references, max_order)
     corpus = _FlatCorpus.build(hypotheses, references)
     if corpus.token_count >= _LARGEST_SAFE_TOKEN_COUNT:
         return corpus_statistics(hypotheses, references, max_order)
@@ -79,7 +77,7 @@ class _FlatCorpus:
     references (streams 1, 2, ...).
     """
 
-    tokens: Ints  # one id per token; equal strings, equal ids
+    tokens: Ints  # one id per token: equal ids for equal strings in the same segment
     lengths: Ints  # per sentence
     segments: Ints  # per sentence: its segment index
     streams: Ints  # per sentence: 0 for the hypothesis, j for the j-th reference
@@ -92,33 +90,49 @@ class _FlatCorpus:
     def build(
         cls, hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
     ) -> "_FlatCorpus":
-        sentences = [s for h, refs in zip(hypotheses, references) for s in (h, *refs)]
         per_segment = _int_array(map(len, references), len(references)) + 1
-        segment_starts = np.cumsum(per_segment) - per_segment
-        sentence_count = len(sentences)
+        first_sentence = np.cumsum(per_segment) - per_segment
+        sentence_count = int(per_segment.sum())
+        is_hypothesis = np.zeros(sentence_count, dtype=np.bool_)
+        is_hypothesis[first_sentence] = True
+        lengths = np.empty(sentence_count, dtype=np.int64)
+        lengths[is_hypothesis] = _int_array(map(len, hypotheses), len(hypotheses))
+        lengths[~is_hypothesis] = _int_array(
+            map(len, itertools.chain.from_iterable(references)), sentence_count - len(hypotheses)
+        )
         return cls(
-            tokens=_intern(sentences),
-            lengths=_int_array(map(len, sentences), sentence_count),
+            tokens=_intern_per_segment(hypotheses, references, int(lengths.sum())),
+            lengths=lengths,
             segments=np.repeat(np.arange(len(per_segment), dtype=np.int64), per_segment),
             streams=np.arange(sentence_count, dtype=np.int64)
-            - np.repeat(segment_starts, per_segment),
+            - np.repeat(first_sentence, per_segment),
         )
 
 
-def _int_array(values: "itertools.chain[int] | map[int]", count: int) -> Ints:
+def _int_array(values: Iterable[int], count: int) -> Ints:
     return np.fromiter(values, dtype=np.int64, count=count)
 
 
-def _intern(sentences: list[Tokens]) -> Ints:
-    """Integer ids for the tokens of all sentences: the position where each string first appears.
+def _intern_per_segment(
+    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], count: int
+) -> Ints:
+    """An id for every token: where its string first appears in its segment, counted over all.
 
-    ``setdefault`` with a running counter interns every token in one C-level pass; ids are not
-    dense, but they are below the token count, which is all the keys below need.
+    So an id names a (segment, token) pair, which is what clipping needs, and ids are below
+    the token count. A small dict per segment, filled by ``setdefault`` with a running counter,
+    interns in C-level calls only; interning strings is the costliest step of all.
     """
-    flat = list(itertools.chain.from_iterable(sentences))
-    first_seen: dict[str, int] = {}
-    ids = map(first_seen.setdefault, flat, itertools.count())
-    return _int_array(ids, len(flat))  # type: ignore[arg-type]
+    counter = itertools.count()
+    ids = itertools.chain.from_iterable(
+        _first_uses(itertools.chain(hypothesis, *segment_references), counter)
+        for hypothesis, segment_references in zip(hypotheses, references, strict=True)
+    )
+    return _int_array(ids, count)
+
+
+def _first_uses(tokens: Iterable[str], counter: Iterator[int]) -> Iterator[int]:
+    first_use: dict[str, int] = {}
+    return map(first_use.setdefault, tokens, counter)
 
 
 def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
@@ -136,17 +150,35 @@ def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
 
 def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
     """Clipped matches m_n of every order, each summed over all segments."""
-    grams = _Grams.of_order_zero(corpus)
+    grams = _Grams.of_order_one(corpus)
+    ids, id_count = _dense_unigram_ids(corpus.tokens)
+    continues = _continues(corpus)
     width = int(corpus.streams.max(initial=0)) + 1
     matches = []
     for n in range(1, max_order + 1):
-        keys = grams.prefix_ids * corpus.token_count + corpus.tokens[grams.positions + (n - 1)]
-        ids, id_count = _dense_ranks(keys)
+        if n > 1:
+            last_tokens = corpus.tokens[grams.positions + (n - 1)]
+            ids, id_count = _dense_ranks(grams.prefix_ids * corpus.token_count + last_tokens)
         in_hypothesis, most_in_a_reference = _counts(ids * width + grams.streams, id_count, width)
         matches.append(int(np.minimum(in_hypothesis, most_in_a_reference).sum()))
         shared = (in_hypothesis > 0) & (most_in_a_reference > 0)
-        grams = grams.extendable(ids, shared[ids], n)
+        grams = grams.extendable(ids, shared[ids], continues)
     return tuple(matches)
+
+
+def _dense_unigram_ids(tokens: Ints) -> tuple[Ints, int]:
+    """Interned ids renumbered 0, 1, ... without a sort: an id is the position of its first use."""
+    first_use = tokens == np.arange(len(tokens), dtype=np.int64)
+    renumbered = np.cumsum(first_use) - 1
+    return renumbered[tokens], int(renumbered[-1]) + 1 if len(tokens) else 0
+
+
+def _continues(corpus: _FlatCorpus) -> NDArray[np.bool_]:
+    """Per position, and one past the end: whether the next position is in the same sentence."""
+    continues = np.ones(corpus.token_count + 1, dtype=np.bool_)
+    continues[np.cumsum(corpus.lengths) - 1] = False  # an empty sentence marks the one before
+    continues[-1] = False
+    return continues
 
 
 @dataclass(frozen=True)
@@ -156,37 +188,34 @@ class _Grams:
     positions: Ints
     streams: Ints
     prefix_ids: Ints
-    remaining: Ints  # tokens from the position to the end of its sentence
 
     @classmethod
-    def of_order_zero(cls, corpus: _FlatCorpus) -> "_Grams":
-        """Every position with at least one token left; its prefix, of order 0, is its segment."""
+    def of_order_one(cls, corpus: _FlatCorpus) -> "_Grams":
+        """Every position: each token is a unigram, with an empty prefix."""
         positions = np.arange(corpus.token_count, dtype=np.int64)
         return cls(
             positions=positions,
             streams=np.repeat(corpus.streams, corpus.lengths),
-            prefix_ids=np.repeat(corpus.segments, corpus.lengths),
-            remaining=np.repeat(np.cumsum(corpus.lengths), corpus.lengths) - positions,
+            prefix_ids=positions,  # unused: order 1 takes its ids from interning
         )
 
-    def extendable(self, ids: Ints, shared: NDArray[np.bool_], n: int) -> "_Grams":
+    def extendable(
+        self, ids: Ints, shared: NDArray[np.bool_], continues: NDArray[np.bool_]
+    ) -> "_Grams":
         """The occurrences of order n + 1 that can still match, with their n-gram ids as prefixes.
 
-        An (n+1)-gram can match only if it fits in its sentence and both n-grams inside it (the
-        one at its start and the one at the next position) are in the hypothesis and in a
-        reference of the segment.
+        An (n+1)-gram can match only if both n-grams inside it (the one at its start and the
+        one at the next position, in the same sentence) are in the hypothesis and in a
+        reference of the segment: a shared n-gram fits in its sentence, so the next position's
+        being shared and in the same sentence also says that the (n+1)-gram fits.
         """
-        if len(ids) == 0:
-            return self
-        shared_at = np.zeros(int(self.positions[-1]) + 2, dtype=np.bool_)
+        shared_at = np.zeros(len(continues), dtype=np.bool_)
         shared_at[self.positions] = shared
-        keep = shared & (self.remaining > n)
-        keep &= shared_at[self.positions + 1]
+        keep = shared & continues[self.positions] & shared_at[self.positions + 1]
         return _Grams(
             positions=self.positions[keep],
             streams=self.streams[keep],
             prefix_ids=ids[keep],
-            remaining=self.remaining[keep],
         )
 
 

@@ -129,8 +129,9 @@ def _check_segment_counts(raw: dict[str, Any], found: Violations) -> None:
     if not isinstance(hypotheses, list | tuple) or not isinstance(references, list | tuple):
         return
     if len(hypotheses) != len(references):
+        sets = "reference set" if len(hypotheses) == 1 else "reference sets"
         message = (
-            f"expected {len(hypotheses)} reference sets (one per hypothesis), "
+            f"expected {len(hypotheses)} {sets} (one per hypothesis), "
             f"got {len(references)} {where('/references')}"
         )
         found.add("segment_count_mismatch", "/references", message)
@@ -177,7 +178,7 @@ class _TokenRules:
 
     def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:
         for index, token in enumerate(tokens):
-            if type(token) is not str:
+            if not isinstance(token, str):
                 continue  # the schema check reported it
             try:
                 size = len(token.encode("utf-8"))

@@ -13,13 +13,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple, cast
 
-from mtcompute.tools.violations import (
-    Violations,
-    child_pointer,
-    describe_value,
-    quoted,
-    where,
-)
+from mtcompute.tools.violations import Violations, child_pointer, describe_value, quoted, where
 
 Check = Callable[[object, str, Violations], None]
 Valid = Callable[[object], bool]
@@ -72,19 +66,13 @@ def is_integral(value: object) -> bool:
     return isinstance(value, float) and math.isfinite(value) and value.is_integer()
 
 
-def _report(found: Violations, code: str, pointer: str, message: Callable[[], str]) -> None:
+def _type_error(expected: str, value: object, pointer: str, found: Violations) -> None:
     # Past the cap a violation is only counted: building its message would be wasted work.
     if found.full:
         found.count_unreported()
     else:
-        found.add(code, pointer, message())
-
-
-def _type_error(expected: str, value: object, pointer: str, found: Violations) -> None:
-    def message() -> str:
-        return f"expected {expected}, got {describe_value(value)} {where(pointer)}"
-
-    _report(found, "type", pointer, message)
+        message = f"expected {expected}, got {describe_value(value)} {where(pointer)}"
+        found.add("type", pointer, message)
 
 
 def _object_schema(schema: Schema) -> CompiledSchema:
@@ -186,20 +174,24 @@ def _string_schema(schema: Schema) -> CompiledSchema:
     max_length = schema.get("maxLength", math.inf)
 
     def valid(value: object) -> bool:
-        return type(value) is str and min_length <= len(value) <= max_length
+        return isinstance(value, str) and min_length <= len(value) <= max_length
 
     def check(value: object, pointer: str, found: Violations) -> None:
-        if not isinstance(value, str):
+        if valid(value):
+            return
+        if found.full:
+            found.count_unreported()  # an invalid string breaks exactly one keyword
+        elif not isinstance(value, str):
             _type_error("a string", value, pointer, found)
         elif len(value) < min_length:
-            expected = "a non-empty string" if min_length == 1 else _chars("at least", min_length)
+            expected = _chars("a string of at least", min_length)
+            expected = "a non-empty string" if min_length == 1 else expected
             got = _chars("a string of", len(value)) if value else "an empty string"
-            message = f"expected {expected}, got {got} {where(pointer)}"
-            _report(found, "too_short", pointer, lambda: message)
-        elif len(value) > max_length:
+            found.add("too_short", pointer, f"expected {expected}, got {got} {where(pointer)}")
+        else:
             expected = _chars("a string of at most", max_length)
-            message = f"expected {expected}, got {_chars('a string of', len(value))} "
-            _report(found, "too_long", pointer, lambda: message + where(pointer))
+            got = _chars("a string of", len(value))
+            found.add("too_long", pointer, f"expected {expected}, got {got} {where(pointer)}")
 
     return CompiledSchema(valid, check)
 

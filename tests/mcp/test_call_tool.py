@@ -1,0 +1,34 @@
+"""``call_tool`` in-process: the one place every answer and every failure becomes a result."""
+
+from typing import Any, cast
+
+import anyio
+import pytest
+
+from mtcompute import jsonio
+from mtcompute.mcp import call_tool
+
+TOOL = "bleu-corpus-compute"
+INPUT = {"hypotheses": [["a", "b", "c"]], "references": [[["a", "b", "d"]]], "max_order": 2}
+
+
+def test_a_result_carries_the_json_text_and_the_same_value_with_js_style_numbers() -> None:
+    result = anyio.run(call_tool, TOOL, INPUT)
+    (block,) = result.content
+    assert block.type == "text"
+    assert block.text == jsonio.dumps(result.structured_content).decode("utf-8")
+    assert '"brevity_penalty":1,' in block.text  # not 1.0, as JSON.stringify writes it
+
+
+def test_a_failure_nobody_foresaw_is_an_error_result_without_its_exception_text(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    not_a_mapping = cast(Any, ["arguments", "as", "a", "list"])
+    result = anyio.run(call_tool, "execute", not_a_mapping)
+    assert result.is_error
+    assert result.structured_content is None
+    (block,) = result.content
+    assert block.type == "text"
+    internal = {"code": "internal_error", "pointer": "", "message": "internal error"}
+    assert jsonio.loads(block.text) == {"errors": [internal]}
+    assert "tool 'execute' failed" in caplog.text  # the details are in the server's log

@@ -1,0 +1,153 @@
+"""The Python interface: execute, describe, tools and corpus_bleu."""
+
+from typing import Any
+
+import pytest
+
+import mtcompute
+from mtcompute import BleuResult, InputError, UnknownToolError, corpus_bleu
+
+ID, VERSION = "bleu-corpus-compute", "1.0.0"
+SPEC_INPUT: dict[str, Any] = {
+    "hypotheses": [["this", "is", "a", "test"]],
+    "references": [[["this", "is", "a", "test"]]],
+}
+SPEC_RESULT = {
+    "bleu": 1.0,
+    "brevity_penalty": 1.0,
+    "candidate_length": 4,
+    "reference_length": 4,
+    "max_order": 4,
+    "matches": [4, 3, 2, 1],
+    "totals": [4, 3, 2, 1],
+}
+
+
+def codes_and_pointers(error: InputError) -> list[tuple[str, str]]:
+    return [(e["code"], e["pointer"]) for e in error.errors]
+
+
+def test_execute_gives_the_result_object_of_the_spec_example() -> None:
+    assert mtcompute.execute(ID, VERSION, SPEC_INPUT) == SPEC_RESULT
+
+
+def test_execute_leaves_its_input_as_it_was() -> None:
+    raw = {**SPEC_INPUT, "max_order": 2.0}
+    before = repr(raw)
+    mtcompute.execute(ID, VERSION, raw)
+    assert repr(raw) == before
+
+
+def test_execute_refuses_input_over_the_contracts_limits() -> None:
+    raw = {"hypotheses": [["a"]] * 1001, "references": [[["a"]]] * 1001}
+    with pytest.raises(InputError) as caught:
+        mtcompute.execute(ID, VERSION, raw)
+    assert codes_and_pointers(caught.value) == [
+        ("too_many_items", "/hypotheses"),
+        ("too_many_items", "/references"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("tool_id", "version", "code"),
+    [
+        pytest.param("bleu", VERSION, "unknown_tool", id="unknown tool"),
+        pytest.param(ID, "1.0", "unknown_version", id="unknown version"),
+    ],
+)
+def test_execute_and_describe_refuse_an_unknown_tool_or_version(
+    tool_id: str, version: str, code: str
+) -> None:
+    with pytest.raises(UnknownToolError) as executing:
+        mtcompute.execute(tool_id, version, SPEC_INPUT)
+    with pytest.raises(UnknownToolError) as describing:
+        mtcompute.describe(tool_id, version)
+    assert executing.value.code == describing.value.code == code
+
+
+def test_describe_gives_the_contract() -> None:
+    contract = mtcompute.describe(ID, VERSION)
+    assert (contract["id"], contract["version"]) == (ID, VERSION)
+    assert contract["examples"][0]["input"] == SPEC_INPUT
+
+
+def test_tools_lists_the_catalog() -> None:
+    assert [(t["id"], t["versions"], t["latest"]) for t in mtcompute.tools()] == [
+        (ID, ["1.0.0"], "1.0.0")
+    ]
+
+
+def test_corpus_bleu_gives_a_typed_result() -> None:
+    result = corpus_bleu(SPEC_INPUT["hypotheses"], SPEC_INPUT["references"])
+    assert result == BleuResult(
+        bleu=1.0,
+        brevity_penalty=1.0,
+        candidate_length=4,
+        reference_length=4,
+        max_order=4,
+        matches=(4, 3, 2, 1),
+        totals=(4, 3, 2, 1),
+    )
+    assert type(result.bleu) is float
+    assert type(result.candidate_length) is int
+    assert result.to_dict() == mtcompute.execute(ID, VERSION, SPEC_INPUT)
+
+
+def test_corpus_bleu_accepts_tuples_as_well_as_lists() -> None:
+    as_tuples = corpus_bleu((("this", "is", "a", "test"),), ((("this", "is", "a", "test"),),))
+    assert as_tuples == corpus_bleu(SPEC_INPUT["hypotheses"], SPEC_INPUT["references"])
+
+
+def test_corpus_bleu_passes_max_order_and_decimals() -> None:
+    # m = (3, 2), l = (4, 3), c = r = 4: bleu = sqrt(3/4 * 2/3) = 0.7071..., to 1 place 0.7
+    result = corpus_bleu([["a", "b", "c", "d"]], [[["a", "b", "c", "x"]]], max_order=2, decimals=1)
+    assert (result.max_order, result.matches, result.totals) == (2, (3, 2), (4, 3))
+    assert (result.bleu, result.brevity_penalty) == (0.7, 1.0)
+
+
+def test_corpus_bleu_accepts_integral_floats_for_its_integers() -> None:
+    result = corpus_bleu([["a"]], [[["a"]]], max_order=1.0, decimals=2.0)  # type: ignore[arg-type]
+    assert (result.max_order, result.bleu) == (1, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("hypotheses", "references", "pointer"),
+    [
+        pytest.param(["this is a test"], [[["this"]]], "/hypotheses/0", id="a hypothesis"),
+        pytest.param("this is a test", [[["this"]]], "/hypotheses", id="the hypotheses"),
+        pytest.param([["this"]], [["this is"]], "/references/0/0", id="a reference"),
+        pytest.param([["this"]], ["this is"], "/references/0", id="a reference set"),
+    ],
+)
+def test_corpus_bleu_refuses_a_string_where_a_token_list_is_expected(
+    hypotheses: Any, references: Any, pointer: str
+) -> None:
+    # A string must not be scored as a list of characters.
+    with pytest.raises(InputError) as caught:
+        corpus_bleu(hypotheses, references)
+    assert codes_and_pointers(caught.value) == [("type", pointer)]
+    assert "expected an array, got the string" in caught.value.errors[0]["message"]
+
+
+def test_corpus_bleu_refuses_bad_input_with_every_pointer() -> None:
+    with pytest.raises(InputError) as caught:
+        corpus_bleu([["a", ""], ["b"]], [[["a"], ["\ud800"]]], max_order=9, decimals=True)
+    assert codes_and_pointers(caught.value) == [
+        ("too_short", "/hypotheses/0/1"),
+        ("above_maximum", "/max_order"),
+        ("type", "/decimals"),
+        ("segment_count_mismatch", "/references"),
+        ("invalid_unicode", "/references/0/1/0"),
+    ]
+
+
+def test_corpus_bleu_has_no_size_limits() -> None:
+    hypotheses = [["a", "b"]] * 2000
+    references = [[["a", "b"]] * 9] * 2000
+    result = corpus_bleu(hypotheses, references, max_order=2)
+    assert (result.bleu, result.candidate_length) == (1.0, 4000)
+
+
+def test_corpus_bleu_of_an_empty_hypothesis_is_zero() -> None:
+    result = corpus_bleu([[]], [[["a"]]])
+    assert (result.bleu, result.brevity_penalty, result.candidate_length) == (0.0, 0.0, 0)

@@ -1,0 +1,76 @@
+"""The benchmark keeps working: one quick run (tiny corpus, one round), checked for its results.
+
+No test here asserts a time; the quick run's figures are not a measurement.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from bench import corpus
+from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU
+from bench.run import QUICK, BenchmarkResult, run_benchmark, write_report
+from mtcompute.metrics.bleu import corpus_statistics, score
+from mtcompute.metrics.bleu_fast import corpus_statistics_fast
+
+
+@pytest.fixture(scope="module")
+def quick_result() -> BenchmarkResult:
+    return run_benchmark(QUICK)
+
+
+def test_the_quick_run_times_every_peer_after_its_score_check_passed(
+    quick_result: BenchmarkResult,
+) -> None:
+    (tiny,) = quick_result.corpora
+    assert tiny.refusals == []  # every peer computed our value before it was timed
+    assert {timing.peer for timing in tiny.timings} == set(PEERS)
+    assert all(len(timing.seconds) == QUICK.rounds["tiny"] for timing in tiny.timings)
+    sacrebleu = next(t for t in tiny.timings if t.peer is SACREBLEU)
+    assert sacrebleu.ratios == [1.0]
+
+
+def test_the_quick_run_measures_the_peak_memory_of_every_timed_peer(
+    quick_result: BenchmarkResult,
+) -> None:
+    (tiny,) = quick_result.corpora
+    assert set(tiny.memory_kib) == {peer.name for peer in PEERS}
+    assert all(kib >= 0 for kib in tiny.memory_kib.values())
+
+
+def test_the_quick_run_times_every_step_of_the_request_path(
+    quick_result: BenchmarkResult,
+) -> None:
+    assert quick_result.request_path[0].name == "orjson.loads alone"
+    assert all(step.median_seconds > 0 for step in quick_result.request_path)
+
+
+def test_the_report_has_a_table_per_corpus_and_one_for_the_request_path(
+    quick_result: BenchmarkResult, tmp_path: Path
+) -> None:
+    report = tmp_path / "RESULTS.md"
+    write_report(quick_result, report)
+    text = report.read_text()
+    assert "## tiny: 40 segments" in text
+    assert f"| {OURS.name} |" in text
+    assert f"| {REFERENCE.name} |" in text
+    assert "## Request path, in process" in text
+
+
+def test_the_generated_corpora_are_the_same_for_the_same_seed() -> None:
+    shape = corpus.SHAPES["tiny"]
+    assert corpus.generate(shape, seed=3) == corpus.generate(shape, seed=3)
+    assert corpus.generate(shape, seed=3) != corpus.generate(shape, seed=4)
+
+
+def test_the_s_corpus_is_a_request_at_the_contracts_token_limit() -> None:
+    generated = corpus.generate(corpus.SHAPES["S"])
+    assert len(generated) == 1000
+    assert corpus.total_tokens(generated) == 50_000
+    request = corpus.as_request(generated)
+    hypotheses, references = request["hypotheses"], request["references"]
+    assert isinstance(hypotheses, list)
+    assert isinstance(references, list)
+    fast = score(corpus_statistics_fast(hypotheses, references, 4))
+    assert fast == score(corpus_statistics(hypotheses, references, 4))
+    assert 0.25 <= fast.bleu <= 0.35

@@ -1,0 +1,133 @@
+"""JSON in and out: strict input, and numbers written as a JavaScript engine writes them."""
+
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mtcompute import jsonio
+from mtcompute.errors import MalformedJsonError
+
+# What node 20's JSON.stringify writes for each double.
+JAVASCRIPT_WRITES = [
+    pytest.param(1.0, "1", id="1.0 without a fraction"),
+    pytest.param(0.0, "0", id="0.0"),
+    pytest.param(-0.0, "0", id="negative zero as 0"),
+    pytest.param(0.5, "0.5", id="0.5"),
+    pytest.param(0.1, "0.1", id="0.1 shortest"),
+    pytest.param(1 / 3, "0.3333333333333333", id="one third"),
+    pytest.param(0.8025738, "0.8025738", id="a BLEU score"),
+    pytest.param(123456789.125, "123456789.125", id="a fraction above 1"),
+    pytest.param(1e-7, "1e-7", id="1e-7 in exponent form"),
+    pytest.param(1e-6, "0.000001", id="1e-6 plain"),
+    pytest.param(1.5e-6, "0.0000015", id="1.5e-6 plain"),
+    pytest.param(4.046429087859345e-6, "0.000004046429087859345", id="17 digits below 1e-5"),
+    pytest.param(-3.25e-6, "-0.00000325", id="negative below 1e-5"),
+    pytest.param(9.999999999999999e-6, "0.000009999999999999999", id="just below 1e-5"),
+    pytest.param(1e-5, "0.00001", id="1e-5 plain"),
+    pytest.param(1.234e-5, "0.00001234", id="1.234e-5"),
+    pytest.param(5e-324, "5e-324", id="the smallest double"),
+    pytest.param(2.0**53, "9007199254740992", id="2**53"),
+    pytest.param(2.0**53 + 2, "9007199254740994", id="2**53 + 2"),
+    pytest.param(2.0**63, "9223372036854776000", id="2**63 with shortest digits"),
+    pytest.param(2.0**64, "18446744073709552000", id="2**64"),
+    pytest.param(1e20, "100000000000000000000", id="1e20 plain"),
+    pytest.param(-1e20, "-100000000000000000000", id="-1e20"),
+    pytest.param(999999999999999900000.0, "999999999999999900000", id="just below 1e21"),
+    pytest.param(1e21, "1e+21", id="1e21 stays in exponent form"),
+    pytest.param(1.7976931348623157e308, "1.7976931348623157e+308", id="the largest double"),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), JAVASCRIPT_WRITES)
+def test_a_double_is_written_as_javascript_writes_it(value: float, text: str) -> None:
+    assert jsonio.dumps(value) == text.encode()
+    assert jsonio.dumps([value]) == f"[{text}]".encode()
+
+
+def test_integral_doubles_in_a_result_print_without_a_fraction() -> None:
+    result = {"bleu": 1.0, "brevity_penalty": 1.0, "matches": [4, 3], "score": 0.25}
+    assert jsonio.dumps({"result": result}) == (
+        b'{"result":{"bleu":1,"brevity_penalty":1,"matches":[4,3],"score":0.25}}'
+    )
+
+
+def test_integers_beyond_64_bits_are_written_exactly() -> None:
+    assert jsonio.dumps([2**64, -(2**63) - 1, 2**63]) == (
+        b"[18446744073709551616,-9223372036854775809,9223372036854775808]"
+    )
+
+
+def test_booleans_and_null_stay_as_they_are() -> None:
+    assert jsonio.dumps({"a": True, "b": False, "c": None}) == b'{"a":true,"b":false,"c":null}'
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_every_double_is_written_in_a_form_that_reads_back_as_itself(value: float) -> None:
+    assert float(jsonio.loads(jsonio.dumps(value))) == value  # type: ignore[arg-type]
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_every_double_is_written_with_at_most_17_significant_digits(value: float) -> None:
+    text = jsonio.dumps(value).decode().lstrip("-")
+    digits = text.split("e")[0].replace(".", "").strip("0")
+    assert len(digits) <= 17
+
+
+def test_indented_output_uses_two_spaces_and_no_trailing_newline() -> None:
+    assert jsonio.dumps({"result": {"bleu": 1.0}}, indent=True) == (
+        b'{\n  "result": {\n    "bleu": 1\n  }\n}'
+    )
+
+
+def test_text_is_written_as_utf_8_without_escapes() -> None:
+    assert jsonio.dumps(["\u05e9\u05dc\u05d5\u05dd", "\U0001f600"]) == (
+        '["\u05e9\u05dc\u05d5\u05dd","\U0001f600"]'.encode()
+    )
+
+
+def test_valid_json_is_parsed_from_bytes_or_text() -> None:
+    document = {"hypotheses": [["a"]], "max_order": 4.0}
+    assert jsonio.loads(b'{"hypotheses": [["a"]], "max_order": 4.0}') == document
+    assert jsonio.loads('{"hypotheses": [["a"]], "max_order": 4.0}') == document
+    assert jsonio.loads(b'["\\ud83d\\ude00"]') == ["\U0001f600"]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(b"NaN", id="NaN"),
+        pytest.param(b"[Infinity]", id="Infinity"),
+        pytest.param(b"[-Infinity]", id="-Infinity"),
+        pytest.param(b'{"max_order": NaN}', id="NaN in an object"),
+        pytest.param(b"[1e400]", id="a number too large for a double"),
+        pytest.param(b'["\xff"]', id="invalid UTF-8"),
+        pytest.param(b'["\xed\xa0\x80"]', id="a surrogate encoded in UTF-8"),
+        pytest.param(b'["\\ud800"]', id="a lone high surrogate escape"),
+        pytest.param(b'["\\udc00"]', id="a lone low surrogate escape"),
+        pytest.param(b'["\\udc00\\ud800"]', id="surrogates in the wrong order"),
+        pytest.param(b"", id="nothing"),
+        pytest.param(b'{"a": 1', id="a truncated document"),
+        pytest.param(b'{"a": 1} {"b": 2}', id="two documents"),
+        pytest.param(b"{'a': 1}", id="single quotes"),
+        pytest.param(b'{"a": 1,}', id="a trailing comma"),
+    ],
+)
+def test_anything_but_strict_json_in_utf_8_is_malformed(data: bytes) -> None:
+    with pytest.raises(MalformedJsonError) as caught:
+        jsonio.loads(data)
+    [error] = caught.value.errors
+    assert error["code"] == "invalid_json"
+    assert error["pointer"] == ""
+    assert error["message"].startswith("expected a JSON document, got invalid JSON: ")
+
+
+def test_a_lone_surrogate_in_text_input_is_malformed() -> None:
+    with pytest.raises(MalformedJsonError):
+        jsonio.loads('["\ud800"]')
+
+
+def test_nan_and_infinity_are_never_written_as_literals() -> None:
+    written = jsonio.dumps([math.nan, math.inf, -math.inf])
+    assert written == b"[null,null,null]"  # as JSON.stringify writes them

@@ -9,6 +9,7 @@ computes once, and prints how far the high-water mark (VmHWM) rose above the res
 """
 
 import gc
+import importlib
 import resource
 import subprocess
 import sys
@@ -37,6 +38,7 @@ def _reset_high_water_mark() -> bool:
 def peak_rise_kib(peer_name: str, corpus_file: Path) -> int:
     """How many KiB the computation's peak resident memory rose above the input-holding process."""
     peer = BY_NAME[peer_name]
+    importlib.import_module(peer.module)  # its import is not part of its computation
     inputs = peer.prepare(corpus_file.read_bytes())
     gc.collect()
     before_max = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

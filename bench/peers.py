@@ -3,19 +3,19 @@
 Each one turns the corpus JSON into its own kind of input (outside the timer, so that every run
 gets fresh string objects) and then computes. Its result is checked against ours before it is
 timed: integer statistics exactly where it reports them, the score within a relative 1e-12 (peers
-use the platform's log/exp and other summation orders, so the last bits may differ).
+use the platform's log/exp and other summation orders, so the last bits may differ). A peer's
+package is imported in its compute function (the untimed check run imports it), so that a memory
+subprocess loads only the peer it measures.
 """
 
 import importlib.metadata
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import bleuscore
 import orjson
-from nltk.translate.bleu_score import corpus_bleu
-from sacrebleu.metrics.bleu import BLEU
 
 from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, score
 from mtcompute.metrics.bleu_fast import corpus_statistics_fast
@@ -43,6 +43,8 @@ class Peer:
     package: str
     prepare: Callable[[bytes], Any]
     compute: Callable[[Any], Outcome]
+    module: str  # what it computes with: imported before memory is measured
+    known_differences: str = ""  # what it does differently, said when its check fails
 
     def version(self) -> str:
         return importlib.metadata.version(self.package)
@@ -81,6 +83,8 @@ def _sacrebleu_input(data: bytes) -> tuple[list[str], list[list[str | None]]]:
 
 
 def _sacrebleu(inputs: tuple[list[str], list[list[str | None]]]) -> Outcome:
+    from sacrebleu.metrics.bleu import BLEU  # noqa: PLC0415 - see the docstring
+
     hypotheses, references = inputs
     bleu = BLEU(tokenize="none", smooth_method="none", force=True)
     result = bleu.corpus_score(hypotheses, references)  # type: ignore[arg-type]  # None pads
@@ -99,7 +103,11 @@ def _nltk_input(data: bytes) -> tuple[list[list[list[str]]], list[list[str]]]:
 
 
 def _nltk(inputs: tuple[list[list[list[str]]], list[list[str]]]) -> Outcome:
-    return Outcome(bleu=float(corpus_bleu(*inputs)))
+    from nltk.translate.bleu_score import corpus_bleu  # noqa: PLC0415 - see the docstring
+
+    with warnings.catch_warnings():  # it warns of zero counts, and returns a non-zero score
+        warnings.simplefilter("ignore")
+        return Outcome(bleu=float(corpus_bleu(*inputs)))
 
 
 def _bleuscore_input(data: bytes) -> tuple[list[list[str]], list[str]]:
@@ -110,6 +118,8 @@ def _bleuscore_input(data: bytes) -> tuple[list[list[str]], list[str]]:
 
 
 def _bleuscore(inputs: tuple[list[list[str]], list[str]]) -> Outcome:
+    import bleuscore  # noqa: PLC0415 - see the docstring
+
     result = bleuscore.compute(*inputs, max_order=4, smooth=False, ref_len_method="closest")
     return Outcome(
         bleu=_number(result["bleu"]),
@@ -124,15 +134,30 @@ def _number(value: object) -> float:
     return float(value)
 
 
-OURS = Peer("mtcompute (numpy)", "mtcompute", load_corpus, _ours_fast)
-REFERENCE = Peer("mtcompute reference (pure Python)", "mtcompute", load_corpus, _ours_reference)
-SACREBLEU = Peer("sacreBLEU", "sacrebleu", _sacrebleu_input, _sacrebleu)
+_NLTK_DIFFERENCES = (
+    "NLTK counts at least one n-gram per hypothesis and order (modified_precision: "
+    "denominator = max(1, count)), so a hypothesis shorter than n adds 1 to l_n; and where an "
+    "order above 1 has no match it returns a tiny positive score (sys.float_info.min), not 0"
+)
+
+OURS = Peer("mtcompute (numpy)", "mtcompute", load_corpus, _ours_fast, "mtcompute")
+REFERENCE = Peer(
+    "mtcompute reference (pure Python)", "mtcompute", load_corpus, _ours_reference, "mtcompute"
+)
+SACREBLEU = Peer("sacreBLEU", "sacrebleu", _sacrebleu_input, _sacrebleu, "sacrebleu.metrics.bleu")
 PEERS = (
     OURS,
     REFERENCE,
     SACREBLEU,
-    Peer("NLTK corpus_bleu", "nltk", _nltk_input, _nltk),
-    Peer("bleuscore (Rust)", "bleuscore", _bleuscore_input, _bleuscore),
+    Peer(
+        "NLTK corpus_bleu",
+        "nltk",
+        _nltk_input,
+        _nltk,
+        "nltk.translate.bleu_score",
+        _NLTK_DIFFERENCES,
+    ),
+    Peer("bleuscore (Rust)", "bleuscore", _bleuscore_input, _bleuscore, "bleuscore"),
 )
 BY_NAME = {peer.name: peer for peer in PEERS}
 

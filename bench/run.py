@@ -7,6 +7,7 @@ path on the S request.
 
 import argparse
 import datetime
+import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,8 +16,9 @@ from pathlib import Path
 import orjson
 
 from bench import corpus
+from bench.http_load import HttpPlan, HttpResult, measure_http
 from bench.memory import measure_in_subprocess
-from bench.peers import PEERS, REFERENCE
+from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU
 from bench.report import render
 from bench.request_path import StepTiming, time_steps
 from bench.timing import Refusal, Timing, check_peers, time_peers
@@ -32,12 +34,15 @@ class Plan:
     rounds: dict[str, int]
     request_corpus: str
     request_rounds: int
+    http: HttpPlan
 
 
-FULL = Plan(("S", "M", "L"), {"S": 9, "M": 7, "L": 5}, "S", 30)
-QUICK = Plan(("tiny",), {"tiny": 1}, "tiny", 1)
+FULL = Plan(("S", "M", "L"), {"S": 9, "M": 7, "L": 5}, "S", 30, HttpPlan(100, 300, 10.0, 4, (1, 2)))
+QUICK = Plan(("tiny",), {"tiny": 1}, "tiny", 1, HttpPlan(2, 2, 0.5, 2, (1,)))
 # The pure-Python oracle needs minutes on L; it is timed on S and M only.
 SKIPPED = {"L": (REFERENCE,)}
+# The quick run measures memory for two peers only: a subprocess each costs seconds in CI.
+MEMORY_MEASURED = (OURS, SACREBLEU)
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,7 @@ class BenchmarkResult:
     quick: bool
     corpora: list[CorpusResult]
     request_path: list[StepTiming]
+    http: HttpResult
     started: datetime.datetime
 
 
@@ -65,14 +71,22 @@ def corpus_bytes(name: str) -> tuple[bytes, int, int]:
     return data, len(generated), corpus.total_tokens(generated)
 
 
+def progress(message: str) -> None:
+    print(f"{datetime.datetime.now(datetime.UTC):%H:%M:%S} {message}", file=sys.stderr)
+
+
 def measure_corpus(name: str, rounds: int, scratch: Path) -> CorpusResult:
+    progress(f"{name}: generating, then checking every peer's score")
     data, segments, tokens = corpus_bytes(name)
     peers = tuple(p for p in PEERS if p not in SKIPPED.get(name, ()))
     agreeing, refusals = check_peers(peers, data)
+    progress(f"{name}: {rounds} timed rounds of {len(agreeing)} peers")
     timings = time_peers(agreeing, data, rounds)
+    progress(f"{name}: peak memory, one subprocess per peer")
     corpus_file = scratch / f"{name}.json"
     corpus_file.write_bytes(data)
-    memory = {peer.name: measure_in_subprocess(peer.name, corpus_file) for peer in agreeing}
+    measured = [p for p in agreeing if p in MEMORY_MEASURED] if name == "tiny" else agreeing
+    memory = {peer.name: measure_in_subprocess(peer.name, corpus_file) for peer in measured}
     return CorpusResult(name, segments, tokens, timings, refusals, memory)
 
 
@@ -81,8 +95,11 @@ def run_benchmark(plan: Plan) -> BenchmarkResult:
     with tempfile.TemporaryDirectory() as scratch:
         corpora = [measure_corpus(n, plan.rounds[n], Path(scratch)) for n in plan.corpora]
     request_data = corpus_bytes(plan.request_corpus)[0]
+    progress("request path, in process")
     request_path = time_steps(request_data, plan.request_rounds)
-    return BenchmarkResult(plan is QUICK, corpora, request_path, started)
+    progress("HTTP latency and throughput")
+    http = measure_http(plan.http, request_data, plan.request_corpus)
+    return BenchmarkResult(plan is QUICK, corpora, request_path, http, started)
 
 
 def write_report(result: BenchmarkResult, output: Path | None) -> None:

@@ -56,7 +56,8 @@ def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[
         if reason is None:
             agreeing.append(peer)
         else:
-            refused.append(Refusal(peer, f"cannot compute the canonical value: {reason}"))
+            why = f"cannot compute the canonical value: {reason}"
+            refused.append(Refusal(peer, f"{why}. {peer.known_differences}".rstrip(". ")))
     return agreeing, refused
 
 

@@ -5,7 +5,7 @@ is too large, and otherwise (a chunked body) as soon as the bytes counted while 
 the limit. A content type that is not JSON is 415 before any byte is read.
 """
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from mtcompute.http_problems import ProblemError
 
@@ -44,9 +44,14 @@ async def read_body(request: Request, max_bytes: int) -> bytes:
     _check_declared_length(request, max_bytes)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > max_bytes:
-            raise _too_large(max_bytes, f"more than {max_bytes} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > max_bytes:
+                raise _too_large(max_bytes, f"more than {max_bytes} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        # Nobody is left to read the answer; it is for the log, which must not say 500.
+        message = f"expected a body, got a connection closed after {size} bytes"
+        raise ProblemError(400, "incomplete_body", message) from None
     return b"".join(chunks)

@@ -102,63 +102,39 @@ def _execute_operation(contract: Contract) -> JsonObject:
     }
 
 
-def _get(operation_id: str, summary: str, ok: JsonObject, *, params: bool = False) -> JsonObject:
-    operation: JsonObject = {
-        "operationId": operation_id,
-        "summary": summary,
-        "responses": {"200": ok},
-    }
-    if params:
-        operation["responses"]["404"] = _problem("404")
-    return {"get": operation}
+_ANY_OBJECT: JsonObject = {"type": "object"}
+_TOOL_LIST: JsonObject = {
+    "type": "object",
+    "properties": {"tools": {"type": "array", "items": {"type": "object"}}},
+    "required": ["tools"],
+}
+_HEALTH: JsonObject = {
+    "type": "object",
+    "properties": {"status": {"const": "ok"}},
+    "required": ["status"],
+}
+
+
+def _read(operation_id: str, summary: str, ok: JsonObject, *params: JsonObject) -> JsonObject:
+    """A GET path item; one with path parameters can also answer 404."""
+    responses = {"200": ok, **({"404": _problem("404")} if params else {})}
+    operation = {"operationId": operation_id, "summary": summary, "responses": responses}
+    return {"get": operation, **({"parameters": list(params)} if params else {})}
 
 
 def _fixed_paths() -> JsonObject:
-    any_object: JsonObject = {"type": "object"}
+    contract = _json_ok("The contract.", _ANY_OBJECT)
+    page = _json_ok("HTML page.", {"type": "string"}, "text/html")
     return {
-        "/v1/tools": _get(
-            "list_tools",
-            "Every tool with its versions.",
-            _json_ok(
-                "Tools",
-                {
-                    "type": "object",
-                    "properties": {"tools": {"type": "array", "items": {"type": "object"}}},
-                    "required": ["tools"],
-                },
-            ),
+        "/v1/tools": _read("list_tools", "Every tool.", _json_ok("Tools.", _TOOL_LIST)),
+        "/v1/tools/{id}/versions/{version}": _read(
+            "describe_tool", "The contract of one tool version.", contract, _TOOL_ID, _TOOL_VERSION
         ),
-        "/v1/tools/{id}/versions/{version}": {
-            **_get(
-                "describe_tool",
-                "The contract of one tool version.",
-                _json_ok("The contract.", any_object),
-                params=True,
-            ),
-            "parameters": [_TOOL_ID, _TOOL_VERSION],
-        },
-        "/tools/{id}": {
-            **_get(
-                "tool_page",
-                "The page for people about a tool's latest version.",
-                _json_ok("HTML page.", {"type": "string"}, "text/html"),
-                params=True,
-            ),
-            "parameters": [_TOOL_ID],
-        },
-        "/openapi.json": _get("openapi", "This document.", _json_ok("OpenAPI", any_object)),
-        "/healthz": _get(
-            "healthz",
-            "Liveness.",
-            _json_ok(
-                "Alive.",
-                {
-                    "type": "object",
-                    "properties": {"status": {"const": "ok"}},
-                    "required": ["status"],
-                },
-            ),
+        "/tools/{id}": _read(
+            "tool_page", "The page about a tool's latest version.", page, _TOOL_ID
         ),
+        "/openapi.json": _read("openapi", "This document.", _json_ok("OpenAPI.", _ANY_OBJECT)),
+        "/healthz": _read("healthz", "Liveness.", _json_ok("Alive.", _HEALTH)),
     }
 
 

@@ -24,7 +24,7 @@ _SHOWN_KEYWORDS = (
 
 
 def _list(items: Iterable[str]) -> str:
-    return "<ul>" + "".join(f"<li>{escape(item)}</li>" for item in items) + "</ul>"
+    return "<ul>" + "".join(f'<li dir="auto">{escape(item)}</li>' for item in items) + "</ul>"
 
 
 def _code(text: str) -> str:
@@ -102,29 +102,55 @@ def _example(contract: Contract) -> str:
     )
 
 
+def _decide(contract: Contract, contract_path: str) -> str:
+    """The spec's advice to an agent: read the contract, reuse the tool, say why."""
+    name = f"{contract.id}@{contract.version}"
+    purpose = contract.use_when[0] if contract.use_when else contract.summary
+    quote = (
+        f"I can use {name} for {purpose}. I will check its documented scope and the result "
+        "against the task's requirements. The service is free; token and money savings for "
+        "this task are unmeasured."
+    )
+    return (
+        f'<h2>Decide before calling</h2><p>Read the <a href="{escape(contract_path)}">versioned '
+        f"contract</a> and the supported scope below. Reuse <code>{escape(name)}</code> when "
+        "your input, required output and limits match it. Choose another approach for an "
+        "unsupported operation.</p>"
+        f"<h2>Explain the choice</h2><blockquote>{escape(quote)}</blockquote>"
+    )
+
+
+def _header(contract: Contract, base_url: str, contract_path: str) -> str:
+    return (
+        f"<h1>{escape(contract.title)}</h1>"
+        f"<p><code>{escape(contract.id)}</code> · version {escape(contract.version)}"
+        " · free, no key needed</p>"
+        f"<p>{escape(contract.summary)}</p>"
+        f"<p><strong>Use when you need to:</strong> {escape(' · '.join(contract.use_when))}</p>"
+        f'<p>The machine-readable contract is at <a href="{escape(contract_path)}">'
+        f"{escape(base_url + contract_path)}</a>.</p>"
+    )
+
+
+def _scope(contract: Contract) -> str:
+    return (
+        f"<h2>Supported</h2>{_list(contract.supported)}"
+        f"<h2>Not supported</h2>{_list(contract.not_supported)}"
+        f"<h2>Behavior</h2>{_list(contract.behavior)}"
+        f"<h2>Input</h2>{_fields_table(contract.input_schema)}"
+        f"<h2>Output</h2>{_fields_table(contract.output_schema)}"
+        f"<h2>Limits</h2>{_limits_table(contract.limits)}"
+    )
+
+
 def render_tool_page(contract: Contract, base_url: str) -> str:
     """The HTML page about ``contract``, with addresses on the server at ``base_url``."""
     base_url = base_url.rstrip("/")
     contract_path = f"/v1/tools/{contract.id}/versions/{contract.version}"
     body = (
-        f"<h1>{escape(contract.title)}</h1>"
-        f"<p><code>{escape(contract.id)}</code> · version {escape(contract.version)}</p>"
-        f"<p>{escape(contract.summary)}</p>"
-        f"<p><strong>Use when you need to:</strong> {escape(' · '.join(contract.use_when))}</p>"
-        f'<p>The machine-readable contract is at <a href="{escape(contract_path)}">'
-        f"{escape(base_url + contract_path)}</a>.</p>"
-        "<h2>Supported</h2>"
-        + _list(contract.supported)
-        + "<h2>Not supported</h2>"
-        + _list(contract.not_supported)
-        + "<h2>Behavior</h2>"
-        + _list(contract.behavior)
-        + "<h2>Input</h2>"
-        + _fields_table(contract.input_schema)
-        + "<h2>Output</h2>"
-        + _fields_table(contract.output_schema)
-        + "<h2>Limits</h2>"
-        + _limits_table(contract.limits)
+        _header(contract, base_url, contract_path)
+        + _decide(contract, contract_path)
+        + _scope(contract)
         + _example(contract)
         + _how_to_call(contract, base_url)
     )

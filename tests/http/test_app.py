@@ -1,13 +1,15 @@
 """The app factory: settings, the environment that carries them to workers, and the last line
 of defence against an unforeseen exception."""
 
+import httpx
 import pytest
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
-from starlette.testclient import TestClient
 
+from mtcompute import cli
 from mtcompute.http import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV, HttpSettings, create_app
+from tests.http.server import running
 
 
 def test_settings_default_to_an_8_mib_body_limit() -> None:
@@ -32,10 +34,15 @@ async def _fail(_: Request) -> Response:
 def test_an_unforeseen_exception_is_a_500_problem_that_does_not_show_it() -> None:
     app = create_app()
     app.router.routes.append(Route("/fail", _fail))
-    with TestClient(app, raise_server_exceptions=False) as client:
-        response = client.get("/fail")
+    with running(app) as url:
+        response = httpx.get(f"{url}/fail")
     assert response.status_code == 500
     assert response.headers["content-type"] == "application/problem+json"
     assert response.json()["errors"][0]["code"] == "internal_error"
     assert "secret" not in response.text
     assert "RuntimeError" not in response.text
+
+
+def test_serve_offers_the_same_default_body_limit_as_the_app() -> None:
+    # cli keeps its own copy so that a local run does not import starlette.
+    assert cli.DEFAULT_MAX_BODY_BYTES == DEFAULT_MAX_BODY_BYTES

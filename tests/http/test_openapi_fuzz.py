@@ -11,11 +11,11 @@ _MAX_EXAMPLES = 60
 _TIMEOUT_SECONDS = 150
 
 
-def test_schemathesis_finds_no_failure_in_any_operation(base_url: str) -> None:
+def test_schemathesis_finds_no_failure_in_any_operation(base_url: str, tmp_path: Path) -> None:
     command = [_SCHEMATHESIS, "--config-file", str(_CONFIG), "run", f"{base_url}/openapi.json"]
     command += ["--checks", "all", "--max-examples", str(_MAX_EXAMPLES), "--workers", "2"]
     run = subprocess.run(
-        command, capture_output=True, text=True, timeout=_TIMEOUT_SECONDS, check=False
+        command, capture_output=True, text=True, timeout=_TIMEOUT_SECONDS, check=False, cwd=tmp_path
     )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Test cases:" in run.stdout

@@ -1,13 +1,18 @@
 """Every error is RFC 9457 problem+json with an ``errors`` array, and each has its own status."""
 
+import logging
+import socket
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 
 from mtcompute import jsonio
 from mtcompute.http import DEFAULT_MAX_BODY_BYTES
+from mtcompute.http_log import LOGGER
 from tests.http.inputs import EXECUTE_PATH, JSON_HEADERS, SMALL_INPUT, expected_errors
+from tests.http.logs import request_log_lines
 from tests.http.raw import post_announcing, post_chunks_unfinished
 
 _CHUNK = 1024 * 1024
@@ -129,3 +134,17 @@ def test_a_body_at_exactly_the_limit_is_read(client: httpx.Client) -> None:
 def test_a_body_not_declared_as_json_is_415(client: httpx.Client, headers: dict[str, str]) -> None:
     response = client.post(EXECUTE_PATH, content=jsonio.dumps(SMALL_INPUT), headers=headers)
     assert _problem(response, 415)["errors"][0]["code"] == "unsupported_media_type"
+
+
+def test_a_client_leaving_mid_body_is_logged_as_a_client_error_not_a_server_error(
+    base_url: str, client: httpx.Client, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger=LOGGER.name):
+        address = urlsplit(base_url)
+        with socket.create_connection((address.hostname, address.port)) as connection:
+            head = f"POST {EXECUTE_PATH} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            connection.sendall(f"{head}Content-Length: 100\r\n\r\n{{".encode())
+        lines = request_log_lines(caplog, 1)
+    assert len(lines) == 1
+    assert lines[0].startswith(f"POST {EXECUTE_PATH} 400 ")
+    assert client.get("/healthz").status_code == 200

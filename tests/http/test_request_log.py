@@ -7,10 +7,7 @@ import httpx
 import pytest
 
 from mtcompute.http_log import LOGGER
-
-
-def _lines(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [record.getMessage() for record in caplog.records if record.name == LOGGER.name]
+from tests.http.logs import request_log_lines
 
 
 def test_each_request_is_logged_once_with_method_path_status_and_duration(
@@ -19,7 +16,7 @@ def test_each_request_is_logged_once_with_method_path_status_and_duration(
     with caplog.at_level(logging.INFO, logger=LOGGER.name):
         client.get("/healthz")
         client.post("/v1/tools", content=b"")
-    lines = _lines(caplog)
+        lines = request_log_lines(caplog, 2)
     assert len(lines) == 2
     assert re.fullmatch(r"GET /healthz 200 \d+\.\dms", lines[0])
     assert re.fullmatch(r"POST /v1/tools 405 \d+\.\dms", lines[1])
@@ -30,6 +27,7 @@ def test_a_path_cannot_forge_a_second_log_line(
 ) -> None:
     with caplog.at_level(logging.INFO, logger=LOGGER.name):
         client.get("/x%0AGET%20/forged%20200")
-    assert len(lines := _lines(caplog)) == 1
+        lines = request_log_lines(caplog, 1)
+    assert len(lines) == 1
     assert "\n" not in lines[0]
     assert lines[0].startswith("GET /x%0AGET%20/forged%20200 404 ")

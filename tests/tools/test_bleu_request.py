@@ -5,10 +5,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mtcompute.errors import InputError, Violation
 from mtcompute.tools.bleu_corpus_compute_1_0_0 import LIMITS, PARSER
-from mtcompute.tools.bleu_request import UNLIMITED, BleuRequestParser
+from mtcompute.tools.bleu_request import UNLIMITED, BleuRequestParser, CorpusLimits
 from mtcompute.tools.violations import MAX_REPORTED_VIOLATIONS
 
 Input = dict[str, Any]
@@ -564,3 +566,63 @@ def test_the_token_description_states_the_byte_limit_that_max_length_cannot() ->
     token = PARSER.schema["properties"]["hypotheses"]["items"]["items"]
     assert token["maxLength"] == 128
     assert "at most 128 UTF-8 bytes" in token["description"]
+
+
+# -- The bulk path, which answers valid inputs, never hides a violation --------------------------
+
+SMALL = BleuRequestParser(
+    CorpusLimits(
+        max_segments=3,
+        max_references_per_segment=2,
+        max_total_tokens=12,
+        max_token_bytes=4,
+        max_total_token_bytes=20,
+    )
+)
+# Tokens around the small limits: 4 bytes is the most, in 1 to 4 characters.
+SMALL_TOKENS = ["a", "abcd", "abcde", E_ACUTE * 2, E_ACUTE + "abc", EURO, "a" + EURO, EMOJI]
+TOKEN_LISTS = st.lists(st.sampled_from([*SMALL_TOKENS, "", "\ud800", "a\udc00", 7]), max_size=5)
+SMALL_INPUTS = st.builds(
+    body,
+    st.lists(TOKEN_LISTS, min_size=0, max_size=4),
+    st.lists(st.lists(TOKEN_LISTS, max_size=3), max_size=4),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(SMALL_INPUTS)
+def test_the_bulk_path_passes_only_inputs_with_no_violation(raw: Input) -> None:
+    found = SMALL.violations(raw)
+    if SMALL.valid_in_bulk(raw):
+        assert found.count == 0
+    if found.count:
+        with pytest.raises(InputError) as caught:
+            SMALL.parse(raw)
+        assert caught.value.errors == found.kept
+    else:
+        assert SMALL.parse(raw).hypotheses is raw["hypotheses"]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        _at(one_segment, "ASCII"),
+        _at(
+            lambda: body([["\u05e9\u05dc\u05d5\u05dd", EMOJI * 3]], [[["caf\u00e9"]]]), "non-ASCII"
+        ),
+        _at(lambda: body([[EMOJI * 32]], [[[EMOJI * 32]]]), "32 emoji"),
+        _at(lambda: segments(1000, references=8), "1000 segments of 8 references"),
+        _at(lambda: token_bytes_in_all(0), "1048576 token bytes"),
+        _at(lambda: body([[]], [[[]]]), "empty lists"),
+    ],
+)
+def test_a_valid_input_is_answered_by_the_bulk_path(make: Make) -> None:
+    assert PARSER.valid_in_bulk(make())
+
+
+def test_a_valid_input_the_bulk_path_cannot_vouch_for_is_walked_and_passes() -> None:
+    # 42 characters of up to 4 bytes could be 168 bytes: the bulk bound is too coarse here.
+    raw = body([[EURO * 42, EMOJI]], [[["a"]]])
+    assert not PARSER.valid_in_bulk(raw)
+    assert PARSER.violations(raw).count == 0
+    assert PARSER.parse(raw).hypotheses is raw["hypotheses"]

@@ -375,3 +375,22 @@ def test_an_unknown_property_close_to_a_known_one_gets_a_suggestion() -> None:
         "expected one of the properties 'max_order', got the unknown property 'zzz' "
         "at the top level",
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "valid"),
+    [
+        pytest.param([[["a"]], (("b", "c"), ())], True, id="lists and tuples"),
+        pytest.param([[["a"]], [["b", 1]]], False, id="a number three levels down"),
+        pytest.param([[["a"]], [["b", ""]]], False, id="an empty string three levels down"),
+        pytest.param([[["a"]], [["abcd"]]], False, id="a long string three levels down"),
+        pytest.param([[["a"]], []], False, id="an empty reference set"),
+        pytest.param([[["a"]], [["a"]] * 3], False, id="too many references"),
+        pytest.param([[["a"]], ["a"]], False, id="a string for a token list"),
+        pytest.param([[["a"]], "a"], False, id="a string for a reference set"),
+    ],
+)
+def test_the_bulk_predicate_looks_through_every_level(value: object, valid: bool) -> None:
+    references = SCHEMAS["input schema with small limits"]["properties"]["references"]
+    assert compile_schema(references).valid(value) == valid
+    assert (violations_of(references, value).count == 0) == valid

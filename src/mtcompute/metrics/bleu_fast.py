@@ -3,16 +3,17 @@
 The simple implementation in ``bleu`` stays the oracle; this one is checked against it on every
 shape of input. How it works:
 
-- Every sentence (a hypothesis, then its references, segment after segment) goes into one flat
-  token list, and each token becomes an integer once, through a dict: interning strings is what
-  costs most, so it is done in a single pass of C-level calls.
-- An n-gram of a segment gets a dense integer id from the id of its (n-1)-gram prefix and its
-  last token (``prefix * tokens + last``, ranked by a sort). The id of order 1 starts from the
-  segment, so an id always means "this n-gram in this segment", and clipping for every segment
-  at once is one ``bincount`` of (id, stream) pairs: column 0 counts the hypothesis, the others
-  each reference.
-- An n-gram that is not in both the hypothesis and a reference of its segment cannot match at
-  any higher order, so its positions are dropped before the next order: the arrays shrink fast.
+- Sentences are laid end to end, segment after segment, each hypothesis before its references.
+  Every token becomes an integer once: the position where its string is first used in its
+  segment, from a small dict per segment. Interning strings costs more than all the rest, so it
+  runs as C-level calls only, and an id then already names a (segment, token) pair.
+- An n-gram's id comes from its (n-1)-gram prefix's id and its last token
+  (``prefix * tokens + last``, ranked by a sort), so it too names "this n-gram in this segment",
+  and clipping every segment at once is one ``bincount`` of (id, stream) pairs: column 0 counts
+  the hypothesis, the others each reference.
+- An (n+1)-gram can match only if the two n-grams inside it are both in the hypothesis and in a
+  reference of its segment, so every other position is dropped before the next order: the
+  arrays shrink fast.
 
 Ids stay far below 2**63: prefix ids and token ids are each below the number of tokens, and
 inputs whose square could overflow go to the simple implementation.
@@ -77,7 +78,7 @@ class _FlatCorpus:
     references (streams 1, 2, ...).
     """
 
-    tokens: Ints  # one id per token: equal ids for equal strings in the same segment
+    tokens: Ints  # per token: the position where its string is first used in its segment
     lengths: Ints  # per sentence
     segments: Ints  # per sentence: its segment index
     streams: Ints  # per sentence: 0 for the hypothesis, j for the j-th reference
@@ -100,8 +101,12 @@ class _FlatCorpus:
         lengths[~is_hypothesis] = _int_array(
             map(len, itertools.chain.from_iterable(references)), sentence_count - len(hypotheses)
         )
+        first_token = np.cumsum(lengths) - lengths  # per sentence
+        segment_starts = first_token[first_sentence]
+        segment_sizes = np.diff(segment_starts, append=int(lengths.sum()))
+        local_ids = _intern_per_segment(hypotheses, references, int(lengths.sum()))
         return cls(
-            tokens=_intern_per_segment(hypotheses, references, int(lengths.sum())),
+            tokens=local_ids + np.repeat(segment_starts, segment_sizes),
             lengths=lengths,
             segments=np.repeat(np.arange(len(per_segment), dtype=np.int64), per_segment),
             streams=np.arange(sentence_count, dtype=np.int64)
@@ -116,23 +121,22 @@ def _int_array(values: Iterable[int], count: int) -> Ints:
 def _intern_per_segment(
     hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], count: int
 ) -> Ints:
-    """An id for every token: where its string first appears in its segment, counted over all.
+    """Per token, where its string is first used in its segment, counted from the segment's start.
 
-    So an id names a (segment, token) pair, which is what clipping needs, and ids are below
-    the token count. A small dict per segment, filled by ``setdefault`` with a running counter,
-    interns in C-level calls only; interning strings is the costliest step of all.
+    A small dict per segment, filled by ``setdefault`` from a counter, interns with C-level calls
+    only: interning strings is the costliest step of all. A counter per segment yields small ints,
+    which Python does not allocate (up to 256), where one running counter would.
     """
-    counter = itertools.count()
     ids = itertools.chain.from_iterable(
-        _first_uses(itertools.chain(hypothesis, *segment_references), counter)
+        _first_uses(itertools.chain(hypothesis, *segment_references))
         for hypothesis, segment_references in zip(hypotheses, references, strict=True)
     )
     return _int_array(ids, count)
 
 
-def _first_uses(tokens: Iterable[str], counter: Iterator[int]) -> Iterator[int]:
+def _first_uses(tokens: Iterable[str]) -> Iterator[int]:
     first_use: dict[str, int] = {}
-    return map(first_use.setdefault, tokens, counter)
+    return map(first_use.setdefault, tokens, itertools.count())
 
 
 def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
@@ -150,19 +154,22 @@ def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
 
 def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
     """Clipped matches m_n of every order, each summed over all segments."""
-    grams = _Grams.of_order_one(corpus)
-    ids, id_count = _dense_unigram_ids(corpus.tokens)
-    continues = _continues(corpus)
     width = int(corpus.streams.max(initial=0)) + 1
-    matches = []
-    for n in range(1, max_order + 1):
-        if n > 1:
-            last_tokens = corpus.tokens[grams.positions + (n - 1)]
-            ids, id_count = _dense_ranks(grams.prefix_ids * corpus.token_count + last_tokens)
+    continues = _continues(corpus)
+    streams = np.repeat(corpus.streams, corpus.lengths)
+    ids, id_count = _dense_unigram_ids(corpus.tokens)
+    in_hypothesis, most_in_a_reference = _counts(ids * width + streams, id_count, width)
+    matches = [int(np.minimum(in_hypothesis, most_in_a_reference).sum())]
+    shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
+    grams = _Grams.after_order_one(ids, shared, streams, continues)
+    for n in range(2, max_order + 1):
+        last_tokens = corpus.tokens[grams.positions + (n - 1)]
+        ids, id_count = _dense_ranks(grams.prefix_ids * corpus.token_count + last_tokens)
         in_hypothesis, most_in_a_reference = _counts(ids * width + grams.streams, id_count, width)
         matches.append(int(np.minimum(in_hypothesis, most_in_a_reference).sum()))
-        shared = (in_hypothesis > 0) & (most_in_a_reference > 0)
-        grams = grams.extendable(ids, shared[ids], continues)
+        if n < max_order:
+            shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
+            grams = grams.extendable(ids, shared, continues)
     return tuple(matches)
 
 
@@ -183,32 +190,32 @@ def _continues(corpus: _FlatCorpus) -> NDArray[np.bool_]:
 
 @dataclass(frozen=True)
 class _Grams:
-    """The n-gram occurrences still in play: where they start, their stream, their prefix's id."""
+    """N-gram occurrences that can still match: where they start, their stream, their prefix's id.
+
+    An (n+1)-gram can match only if both n-grams inside it (the one at its start and the one at
+    the next position, in the same sentence) are in the hypothesis and in a reference of the
+    segment: a shared n-gram fits in its sentence, so the next position's being shared and in
+    the same sentence also says that the (n+1)-gram fits.
+    """
 
     positions: Ints
     streams: Ints
     prefix_ids: Ints
 
     @classmethod
-    def of_order_one(cls, corpus: _FlatCorpus) -> "_Grams":
-        """Every position: each token is a unigram, with an empty prefix."""
-        positions = np.arange(corpus.token_count, dtype=np.int64)
-        return cls(
-            positions=positions,
-            streams=np.repeat(corpus.streams, corpus.lengths),
-            prefix_ids=positions,  # unused: order 1 takes its ids from interning
-        )
+    def after_order_one(
+        cls, ids: Ints, shared: NDArray[np.bool_], streams: Ints, continues: NDArray[np.bool_]
+    ) -> "_Grams":
+        """The bigram occurrences that can match, from every position's unigram (shifts, not
+        gathers: at order 1 every position is in play)."""
+        keep = shared & continues[:-1]
+        keep[:-1] &= shared[1:]
+        return cls(positions=np.flatnonzero(keep), streams=streams[keep], prefix_ids=ids[keep])
 
     def extendable(
         self, ids: Ints, shared: NDArray[np.bool_], continues: NDArray[np.bool_]
     ) -> "_Grams":
-        """The occurrences of order n + 1 that can still match, with their n-gram ids as prefixes.
-
-        An (n+1)-gram can match only if both n-grams inside it (the one at its start and the
-        one at the next position, in the same sentence) are in the hypothesis and in a
-        reference of the segment: a shared n-gram fits in its sentence, so the next position's
-        being shared and in the same sentence also says that the (n+1)-gram fits.
-        """
+        """The occurrences of order n + 1 that can match, with their n-gram ids as prefixes."""
         shared_at = np.zeros(len(continues), dtype=np.bool_)
         shared_at[self.positions] = shared
         keep = shared & continues[self.positions] & shared_at[self.positions + 1]

@@ -2,9 +2,12 @@
 
 One parser serves both the service, with the contract's limits, and the Python library, which
 has none: the schema is built from the limits, compiled once, and is the very object a contract
-publishes.
+publishes. A valid input, the common case, is answered in bulk, by loops over all its tokens at
+once; any other input is walked to say where each violation is. Validating a maximum-size input
+so costs a fraction of computing it.
 """
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -15,7 +18,6 @@ from mtcompute.tools.violations import Violations, describe_value, where
 
 MIN_ORDER, MAX_ORDER = 1, 8
 MIN_DECIMALS, MAX_DECIMALS = 0, 15
-UTF8_MAX_BYTES_PER_CHAR = 4
 
 
 @dataclass(frozen=True)
@@ -108,13 +110,9 @@ class BleuRequestParser:
 
     def parse(self, raw: object) -> BleuRequest:
         """The typed request, or ``InputError`` listing every violation."""
-        found = Violations()
-        self._compiled.check(raw, "", found)
-        if isinstance(raw, dict):
-            _check_segment_counts(raw, found)
-            _TokenRules(self.limits, found).check(raw)
-        found.raise_if_any()
-        raw = cast(dict[str, Any], raw)  # the schema check raised on anything but an object
+        if not self.valid_in_bulk(raw):
+            self.violations(raw).raise_if_any()
+        raw = cast(dict[str, Any], raw)  # violations() raised on anything but an object
         decimals = raw.get("decimals")
         return BleuRequest(
             hypotheses=raw["hypotheses"],
@@ -122,6 +120,59 @@ class BleuRequestParser:
             max_order=int(raw.get("max_order", DEFAULT_MAX_ORDER)),
             decimals=None if decimals is None else int(decimals),
         )
+
+    def valid_in_bulk(self, raw: object) -> bool:
+        """True when ``raw`` breaks neither the schema nor a rule, found fast with loops over all
+        tokens at once. False means "walk it to find out": usually a violation, not always."""
+        return self._compiled.valid(raw) and _within_rules(cast(dict[str, Any], raw), self.limits)
+
+    def violations(self, raw: object) -> Violations:
+        """Every violation of the schema and the rules, each with where it is."""
+        found = Violations()
+        self._compiled.check(raw, "", found)
+        if isinstance(raw, dict):
+            _check_segment_counts(raw, found)
+            _TokenRules(self.limits, found).check(raw)
+        return found
+
+
+def _within_rules(raw: dict[str, Any], limits: CorpusLimits) -> bool:
+    """True when an input that follows the schema breaks none of the rules, found in bulk over
+    all tokens at once; False means "walk it to find out", not necessarily a violation."""
+    hypotheses, references = raw["hypotheses"], raw["references"]
+    if len(hypotheses) != len(references):
+        return False
+    lists = itertools.chain(hypotheses, itertools.chain.from_iterable(references))
+    tokens: list[str] = list(itertools.chain.from_iterable(lists))
+    if limits.max_total_tokens is not None and len(tokens) > limits.max_total_tokens:
+        return False
+    joined = "".join(tokens)
+    try:
+        size = len(joined.encode("utf-8"))
+    except UnicodeEncodeError:
+        return False
+    if limits.max_total_token_bytes is not None and size > limits.max_total_token_bytes:
+        return False
+    longest = limits.max_token_bytes
+    # All ASCII: every token's bytes are its characters, which the schema's maxLength bounded.
+    if longest is None or size == len(joined):
+        return True
+    return _no_token_over(tokens, joined, longest)
+
+
+def _no_token_over(tokens: Sequence[str], joined: str, longest: int) -> bool:
+    """True when no token can have more than ``longest`` UTF-8 bytes, by a bound: the most
+    characters in a token times 4, or else times the bytes of the widest character (slower)."""
+    most_characters = max(map(len, tokens))
+    if most_characters * 4 <= longest:
+        return True
+    return most_characters * _utf8_bytes(max(joined)) <= longest
+
+
+def _utf8_bytes(char: str) -> int:
+    """The UTF-8 length of ``char``; of the largest character, the most any character takes."""
+    code = ord(char)
+    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
 
 
 def _check_segment_counts(raw: dict[str, Any], found: Violations) -> None:
@@ -168,12 +219,18 @@ class _TokenRules:
     def _check_list(self, tokens: Sequence[Any], parent: str, index: int) -> None:
         self.tokens += len(tokens)
         try:
-            self.token_bytes += len("".join(tokens).encode("utf-8"))
+            joined = "".join(tokens)
+            size = len(joined.encode("utf-8"))
         except (TypeError, UnicodeEncodeError):
             self._check_each(tokens, f"{parent}/{index}")
             return
+        self.token_bytes += size
         longest = self.limits.max_token_bytes
-        if longest is not None and max(map(len, tokens)) * UTF8_MAX_BYTES_PER_CHAR > longest:
+        # All ASCII (size == characters): a token's bytes are its characters, which the schema's
+        # maxLength bounds. Otherwise only a list whose widest token might be over is walked.
+        if longest is None or size <= longest or size == len(joined):
+            return
+        if not _no_token_over(tokens, joined, longest):
             self._check_each(tokens, f"{parent}/{index}", count_bytes=False)
 
     def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:

@@ -10,13 +10,14 @@ and the checker walks only into the parts the predicate refuses.
 import difflib
 import itertools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from mtcompute.tools.violations import Violations, child_pointer, describe_value, quoted, where
 
 Check = Callable[[object, str, Violations], None]
 Valid = Callable[[object], bool]
+ItemsValid = Callable[[Sequence[object]], bool]
 Schema = Mapping[str, Any]
 
 SUPPORTED_KEYWORDS = frozenset(
@@ -123,19 +124,20 @@ def _array_schema(schema: Schema) -> CompiledSchema:
     max_items = schema.get("maxItems", math.inf)
     items = compile_schema(schema["items"]) if "items" in schema else None
     # An invalid string breaks exactly one keyword, so past the cap its kind is counted in bulk.
-    leaf_strings = "items" in schema and schema["items"].get("type") == "string"
+    leaf_strings = _is_strings(schema)
+    items_valid = _items_valid(schema, items)
 
     def valid(value: object) -> bool:
         if not isinstance(value, list | tuple) or not min_items <= len(value) <= max_items:
             return False
-        return items is None or all(map(items.valid, value))
+        return items_valid(value)
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not isinstance(value, list | tuple):
             _type_error("an array", value, pointer, found)
             return
         _check_item_count(len(value), min_items, max_items, pointer, found)
-        if items is None:
+        if items is None or items_valid(value):
             return
         # Pointers are built for the items that break the schema only: a valid item costs a call.
         item_valid, item_check = items.valid, items.check
@@ -148,6 +150,67 @@ def _array_schema(schema: Schema) -> CompiledSchema:
                 item_check(item, f"{pointer}/{index}", found)
 
     return CompiledSchema(valid, check)
+
+
+def _is_strings(schema: Schema) -> bool:
+    return schema.get("type") == "array" and schema.get("items", {}).get("type") == "string"
+
+
+def _items_valid(schema: Schema, items: CompiledSchema | None) -> ItemsValid:
+    """Whether all items of an array are valid. Arrays of strings, and arrays of those at any
+    depth (token lists, references), are checked in bulk: C loops over each level flattened, not
+    a Python call per item."""
+    bulk = _bulk_items_valid(schema)
+    if bulk is not None:
+        return bulk
+
+    def each_valid(values: Sequence[object]) -> bool:
+        return items is None or all(map(items.valid, values))
+
+    return each_valid
+
+
+def _bulk_items_valid(schema: Schema) -> ItemsValid | None:
+    item: Schema = schema.get("items", {})
+    if item.get("type") == "string":
+        return _strings_valid(item)
+    inner = _bulk_items_valid(item) if item.get("type") == "array" and "items" in item else None
+    return None if inner is None else _lists_valid(item, inner)
+
+
+def _lists_valid(schema: Schema, inner: ItemsValid) -> ItemsValid:
+    min_items: int = schema.get("minItems", 0)
+    max_items: float = schema.get("maxItems", math.inf)
+
+    def lists_valid(values: Sequence[object]) -> bool:
+        if not all(map(isinstance, values, itertools.repeat(list | tuple))):
+            return False
+        lists = cast(Sequence[Sequence[object]], values)
+        if lists and not min_items <= min(map(len, lists)) <= max(map(len, lists)) <= max_items:
+            return False
+        return inner(list(itertools.chain.from_iterable(lists)))
+
+    return lists_valid
+
+
+def _strings_valid(schema: Schema) -> ItemsValid:
+    """A join refuses anything but strings, and only a long list has its items' lengths measured."""
+    min_length: int = schema.get("minLength", 0)
+    max_length: float = schema.get("maxLength", math.inf)
+
+    def strings_valid(values: Sequence[object]) -> bool:
+        strings = cast(Sequence[str], values)
+        try:
+            joined = "".join(strings)
+        except TypeError:
+            return False
+        if min_length == 1 and "" in strings:
+            return False
+        if min_length > 1 and min(map(len, strings), default=min_length) < min_length:
+            return False
+        return len(joined) <= max_length or max(map(len, strings)) <= max_length
+
+    return strings_valid
 
 
 def _check_item_count(

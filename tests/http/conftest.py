@@ -6,13 +6,13 @@ import httpx
 import pytest
 
 from mtcompute.http import create_app
-from tests.http.server import running
+from tests.live_server import serving
 
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     """The address of a live server running the default app, shared by the session."""
-    with running(create_app()) as url:
+    with serving(create_app()) as url:
         yield url
 
 

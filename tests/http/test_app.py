@@ -9,7 +9,7 @@ from starlette.routing import Route
 
 from mtcompute import cli
 from mtcompute.http import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV, HttpSettings, create_app
-from tests.http.server import running
+from tests.live_server import serving
 
 
 def test_settings_default_to_an_8_mib_body_limit() -> None:
@@ -34,7 +34,7 @@ async def _fail(_: Request) -> Response:
 def test_an_unforeseen_exception_is_a_500_problem_that_does_not_show_it() -> None:
     app = create_app()
     app.router.routes.append(Route("/fail", _fail))
-    with running(app) as url:
+    with serving(app) as url:
         response = httpx.get(f"{url}/fail")
     assert response.status_code == 500
     assert response.headers["content-type"] == "application/problem+json"

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 import pytest
 
 from mtcompute.http import create_app
-from tests.mcp.serving import serving
+from tests.live_server import serving
 
 
 @pytest.fixture(scope="session")

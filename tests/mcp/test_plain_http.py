@@ -13,7 +13,7 @@ from mtcompute.http import HttpSettings, create_app
 from mtcompute.mcp import MAX_BODY_BYTES
 from mtcompute.mcp_http import McpSettings
 from tests.http.inputs import escape_every_character, maximum_input
-from tests.mcp.serving import serving
+from tests.live_server import serving
 
 TOOL, VERSION = "bleu-corpus-compute", "1.0.0"
 INPUT = {"hypotheses": [["this", "is", "a", "test"]], "references": [[["this", "is", "a", "test"]]]}

@@ -16,7 +16,7 @@ def serving(app: ASGIApp) -> Iterator[str]:
     """Run ``app`` (its lifespan included) until the block ends; yields its base URL."""
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, ws="none")
     server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="uvicorn-mcp", daemon=True)
+    thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()
     deadline = time.monotonic() + _START_TIMEOUT_SECONDS
     while not server.started:

@@ -282,6 +282,20 @@ def test_an_array_of_strings_reports_what_checking_each_string_reports(values: l
     assert compile_schema(TOKENS).valid(values) == (each.count == 0)
 
 
+STRING_BOUNDS = [{}, {"maxLength": 3}, {"minLength": 1}, {"minLength": 2, "maxLength": 4}]
+
+
+@pytest.mark.parametrize("bounds", STRING_BOUNDS, ids=str)
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(st.sampled_from("ab\u20ac"), max_size=6), max_size=12))
+def test_the_bulk_predicate_of_strings_agrees_with_each_string_under_any_bounds(
+    bounds: dict[str, int], values: list[str]
+) -> None:
+    schema: dict[str, Any] = {"type": "array", "items": {"type": "string", **bounds}}
+    token = compile_schema(schema["items"])
+    assert compile_schema(schema).valid(values) == all(map(token.valid, values))
+
+
 def test_a_valid_array_of_string_subclasses_is_checked_one_by_one_and_passes() -> None:
     class Token(str):
         pass

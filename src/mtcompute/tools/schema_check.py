@@ -194,7 +194,8 @@ def _lists_valid(schema: Schema, inner: ItemsValid) -> ItemsValid:
 
 
 def _strings_valid(schema: Schema) -> ItemsValid:
-    """A join refuses anything but strings, and only a long list has its items' lengths measured."""
+    """A join refuses anything but strings, and the lengths are measured only when a bound could
+    be broken: a join no longer than the maximum keeps every item within it."""
     min_length: int = schema.get("minLength", 0)
     max_length: float = schema.get("maxLength", math.inf)
 
@@ -204,13 +205,18 @@ def _strings_valid(schema: Schema) -> ItemsValid:
             joined = "".join(strings)
         except TypeError:
             return False
-        if min_length == 1 and "" in strings:
-            return False
-        if min_length > 1 and min(map(len, strings), default=min_length) < min_length:
-            return False
-        return len(joined) <= max_length or max(map(len, strings)) <= max_length
+        if min_length == 0 and len(joined) <= max_length:
+            return True
+        return _lengths_within(strings, min_length, max_length)
 
     return strings_valid
+
+
+def _lengths_within(strings: Sequence[str], min_length: int, max_length: float) -> bool:
+    # One set of the few distinct lengths: a C loop that does not compare every length, as
+    # min(map(len, ...)) and max(map(len, ...)) would, twice.
+    lengths = set(map(len, strings))
+    return not lengths or (min_length <= min(lengths) and max(lengths) <= max_length)
 
 
 def _check_item_count(

@@ -166,13 +166,8 @@ def _no_token_over(tokens: Sequence[str], joined: str, longest: int) -> bool:
     most_characters = max(map(len, tokens))
     if most_characters * 4 <= longest:
         return True
-    return most_characters * _utf8_bytes(max(joined)) <= longest
-
-
-def _utf8_bytes(char: str) -> int:
-    """The UTF-8 length of ``char``; of the largest character, the most any character takes."""
-    code = ord(char)
-    return 1 if code < 0x80 else 2 if code < 0x800 else 3 if code < 0x10000 else 4
+    # The largest code point takes the most UTF-8 bytes of any character (the join encoded).
+    return most_characters * len(max(joined).encode("utf-8")) <= longest
 
 
 def _check_segment_counts(raw: dict[str, Any], found: Violations) -> None:

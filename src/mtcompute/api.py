@@ -2,8 +2,8 @@
 
 from collections.abc import Sequence
 
-from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, score
-from mtcompute.metrics.bleu_fast import corpus_statistics_fast
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
+from mtcompute.tools.bleu_corpus_compute_1_0_0 import score_request
 from mtcompute.tools.bleu_request import UNLIMITED, BleuRequestParser
 from mtcompute.tools.contract import JsonObject
 from mtcompute.tools.registry import catalog, get_tool
@@ -46,6 +46,4 @@ def corpus_bleu(
     }
     if decimals is not None:
         raw["decimals"] = decimals
-    request = _LIBRARY_PARSER.parse(raw)
-    stats = corpus_statistics_fast(request.hypotheses, request.references, request.max_order)
-    return score(stats, request.decimals)
+    return score_request(_LIBRARY_PARSER.parse(raw))

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcompute.errors import InputError, Violation
+from mtcompute.metrics.token_bytes import sentences_of
 from mtcompute.tools.bleu_corpus_compute_1_0_0 import LIMITS, PARSER
 from mtcompute.tools.bleu_request import UNLIMITED, BleuRequestParser, CorpusLimits
 from mtcompute.tools.violations import MAX_REPORTED_VIOLATIONS
@@ -593,7 +594,7 @@ SMALL_INPUTS = st.builds(
 @given(SMALL_INPUTS)
 def test_the_bulk_path_passes_only_inputs_with_no_violation(raw: Input) -> None:
     found = SMALL.violations(raw)
-    if SMALL.valid_in_bulk(raw):
+    if SMALL.parse_in_bulk(raw) is not None:
         assert found.count == 0
     if found.count:
         with pytest.raises(InputError) as caught:
@@ -616,13 +617,20 @@ def test_the_bulk_path_passes_only_inputs_with_no_violation(raw: Input) -> None:
         _at(lambda: body([[]], [[[]]]), "empty lists"),
     ],
 )
-def test_a_valid_input_is_answered_by_the_bulk_path(make: Make) -> None:
-    assert PARSER.valid_in_bulk(make())
+def test_a_valid_input_is_answered_by_the_bulk_path_with_its_tokens_bytes(make: Make) -> None:
+    raw = make()
+    request = PARSER.parse_in_bulk(raw)
+    assert request is not None
+    assert request.encoded is not None
+    sentences = sentences_of(request.hypotheses, request.references)
+    assert request.encoded.token_count == sum(len(sentence) for sentence in sentences)
 
 
-def test_a_valid_input_the_bulk_path_cannot_vouch_for_is_walked_and_passes() -> None:
-    # 42 characters of up to 4 bytes could be 168 bytes: the bulk bound is too coarse here.
-    raw = body([[EURO * 42, EMOJI]], [[["a"]]])
-    assert not PARSER.valid_in_bulk(raw)
+def test_a_valid_input_the_bulk_path_cannot_encode_is_walked_and_passes() -> None:
+    # A NUL inside a token would blur the buffer's token boundaries: no buffer, so a walk.
+    raw = body([["a\x00b", EMOJI]], [[["a"]]])
+    assert PARSER.parse_in_bulk(raw) is None
     assert PARSER.violations(raw).count == 0
-    assert PARSER.parse(raw).hypotheses is raw["hypotheses"]
+    request = PARSER.parse(raw)
+    assert request.hypotheses is raw["hypotheses"]
+    assert request.encoded is None

@@ -3,46 +3,51 @@
 The simple implementation in ``bleu`` stays the oracle; this one is checked against it on every
 shape of input. How it works:
 
-- Sentences are laid end to end, segment after segment, each hypothesis before its references.
-  Every token becomes an integer once: the position where its string is first used in its
-  segment, from a small dict per segment. Interning strings costs more than all the rest, so it
-  runs as C-level calls only, and an id then already names a (segment, token) pair.
-- An n-gram's id comes from its (n-1)-gram prefix's id and its last token
-  (``prefix * tokens + last``, ranked by a sort), so it too names "this n-gram in this segment",
-  and clipping every segment at once is one ``bincount`` of (id, stream) pairs: column 0 counts
-  the hypothesis, the others each reference.
+- Sentences are laid end to end: every hypothesis, then every reference, segment after segment.
+  Every token becomes an integer that names "this string in this segment" (``token_ids``), from
+  the tokens' UTF-8 bytes when they can be had (``token_bytes``), else from the strings.
+- An n-gram's id comes from its (n-1)-gram prefix's id and its last token's id, ranked by one
+  sort (``ranks``), so it too names "this n-gram in this segment", and clipping every segment at
+  once is one ``bincount`` of (id, stream) pairs: column 0 counts the hypothesis, the others
+  each reference.
 - An (n+1)-gram can match only if the two n-grams inside it are both in the hypothesis and in a
   reference of its segment, so every other position is dropped before the next order: the
   arrays shrink fast.
 
-Ids stay far below 2**63: prefix ids and token ids are each below the number of tokens, and
-inputs whose square could overflow go to the simple implementation.
+Ids stay below the number of tokens, so an n-gram key (prefix id, last id) stays below its
+square; inputs whose square could overflow 64 bits go to the simple implementation.
 """
 
-import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
-
-Ints = NDArray[np.int64]
+from mtcompute.metrics.ranks import Ints, dense_ranks
+from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
+from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
 SMALL_INPUT_TOKENS = 200
-# Token ids and n-gram ids are below the token count, and a key is id * tokens + id.
 _LARGEST_SAFE_TOKEN_COUNT = 2**31
 
 
 def corpus_statistics_fast(
-    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
+    hypotheses: Sequence[Tokens],
+    references: Sequence[Sequence[Tokens]],
+    max_order: int,
+    encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
-    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs."""
+    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs.
+
+    ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
+    validation of a request makes it: encoding them once serves both.
+    """
     if sum(map(len, hypotheses)) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
-    return corpus_statistics_vectorised(hypotheses, references, max_order)
+    return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
 
 
 def _refused(hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]) -> bool:
@@ -51,15 +56,18 @@ def _refused(hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]
 
 
 def corpus_statistics_vectorised(
-    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
+    hypotheses: Sequence[Tokens],
+    references: Sequence[Sequence[Tokens]],
+    max_order: int,
+    encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
     """The statistics computed with numpy; every segment needs at least one reference."""
     if _refused(hypotheses, references):
         return corpus_statistics(hypotheses, references, max_order)
-    corpus = _FlatCorpus.build(hypotheses, references)
+    corpus = _FlatCorpus.build(hypotheses, references, encoded)
     if corpus.token_count >= _LARGEST_SAFE_TOKEN_COUNT:
         return corpus_statistics(hypotheses, references, max_order)
-    hypothesis_lengths = corpus.lengths[corpus.streams == 0]
+    hypothesis_lengths = corpus.lengths[: len(hypotheses)]
     return BleuStatistics(
         matches=_clipped_matches(corpus, max_order),
         totals=tuple(
@@ -74,69 +82,55 @@ def corpus_statistics_vectorised(
 class _FlatCorpus:
     """Every sentence's tokens as integers in one array, with per-sentence facts beside it.
 
-    Sentences run segment after segment, each segment's hypothesis first (stream 0), then its
-    references (streams 1, 2, ...).
+    Sentences run hypotheses first (stream 0), then each segment's references (streams 1, 2, ...).
     """
 
-    tokens: Ints  # per token: the position where its string is first used in its segment
+    ids: Ints  # per token: a dense id of (segment, string)
+    id_count: int
     lengths: Ints  # per sentence
     segments: Ints  # per sentence: its segment index
     streams: Ints  # per sentence: 0 for the hypothesis, j for the j-th reference
 
     @property
     def token_count(self) -> int:
-        return len(self.tokens)
+        return len(self.ids)
 
     @classmethod
     def build(
-        cls, hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
+        cls,
+        hypotheses: Sequence[Tokens],
+        references: Sequence[Sequence[Tokens]],
+        encoded: TokenBytes | None,
     ) -> "_FlatCorpus":
-        per_segment = _int_array(map(len, references), len(references)) + 1
-        first_sentence = np.cumsum(per_segment) - per_segment
-        sentence_count = int(per_segment.sum())
-        is_hypothesis = np.zeros(sentence_count, dtype=np.bool_)
-        is_hypothesis[first_sentence] = True
-        lengths = np.empty(sentence_count, dtype=np.int64)
-        lengths[is_hypothesis] = _int_array(map(len, hypotheses), len(hypotheses))
-        lengths[~is_hypothesis] = _int_array(
-            map(len, itertools.chain.from_iterable(references)), sentence_count - len(hypotheses)
+        segment_count = len(hypotheses)
+        per_segment = _int_array(map(len, references), segment_count)
+        first_reference = np.cumsum(per_segment) - per_segment
+        reference_segments = np.repeat(np.arange(segment_count, dtype=np.int64), per_segment)
+        reference_count = len(reference_segments)
+        # Without a buffer (a token with NUL in it, say) the strings are read again: a rare path.
+        encoded = encoded or TokenBytes.encode(sentences_of(hypotheses, references))
+        lengths = (
+            encoded.sentence_lengths
+            if encoded is not None
+            else _int_array(
+                map(len, sentences_of(hypotheses, references)), segment_count + reference_count
+            )
         )
-        first_token = np.cumsum(lengths) - lengths  # per sentence
-        segment_starts = first_token[first_sentence]
-        segment_sizes = np.diff(segment_starts, append=int(lengths.sum()))
-        local_ids = _intern_per_segment(hypotheses, references, int(lengths.sum()))
-        return cls(
-            tokens=local_ids + np.repeat(segment_starts, segment_sizes),
-            lengths=lengths,
-            segments=np.repeat(np.arange(len(per_segment), dtype=np.int64), per_segment),
-            streams=np.arange(sentence_count, dtype=np.int64)
-            - np.repeat(first_sentence, per_segment),
+        segments = np.concatenate([np.arange(segment_count, dtype=np.int64), reference_segments])
+        streams = np.zeros(segment_count + reference_count, dtype=np.int64)
+        streams[segment_count:] = (
+            np.arange(reference_count, dtype=np.int64) - first_reference[reference_segments] + 1
         )
+        token_segments = np.repeat(segments, lengths)
+        from_bytes = None if encoded is None else ids_from_bytes(encoded, token_segments)
+        ids, id_count = from_bytes or ids_from_strings(
+            sentences_of(hypotheses, references), token_segments
+        )
+        return cls(ids, id_count, lengths, segments, streams)
 
 
 def _int_array(values: Iterable[int], count: int) -> Ints:
     return np.fromiter(values, dtype=np.int64, count=count)
-
-
-def _intern_per_segment(
-    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], count: int
-) -> Ints:
-    """Per token, where its string is first used in its segment, counted from the segment's start.
-
-    A small dict per segment, filled by ``setdefault`` from a counter, interns with C-level calls
-    only: interning strings is the costliest step of all. A counter per segment yields small ints,
-    which Python does not allocate (up to 256), where one running counter would.
-    """
-    ids = itertools.chain.from_iterable(
-        _first_uses(itertools.chain(hypothesis, *segment_references))
-        for hypothesis, segment_references in zip(hypotheses, references, strict=True)
-    )
-    return _int_array(ids, count)
-
-
-def _first_uses(tokens: Iterable[str]) -> Iterator[int]:
-    first_use: dict[str, int] = {}
-    return map(first_use.setdefault, tokens, itertools.count())
 
 
 def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
@@ -157,27 +151,21 @@ def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
     width = int(corpus.streams.max(initial=0)) + 1
     continues = _continues(corpus)
     streams = np.repeat(corpus.streams, corpus.lengths)
-    ids, id_count = _dense_unigram_ids(corpus.tokens)
+    ids, id_count = corpus.ids, corpus.id_count
     in_hypothesis, most_in_a_reference = _counts(ids * width + streams, id_count, width)
     matches = [int(np.minimum(in_hypothesis, most_in_a_reference).sum())]
     shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
     grams = _Grams.after_order_one(ids, shared, streams, continues)
     for n in range(2, max_order + 1):
-        last_tokens = corpus.tokens[grams.positions + (n - 1)]
-        ids, id_count = _dense_ranks(grams.prefix_ids * corpus.token_count + last_tokens)
+        last_ids = corpus.ids[grams.positions + (n - 1)]
+        keys = (grams.prefix_ids * corpus.id_count + last_ids).astype(np.uint64)
+        ids, id_count = dense_ranks(keys, id_count * corpus.id_count)
         in_hypothesis, most_in_a_reference = _counts(ids * width + grams.streams, id_count, width)
         matches.append(int(np.minimum(in_hypothesis, most_in_a_reference).sum()))
         if n < max_order:
             shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
             grams = grams.extendable(ids, shared, continues)
     return tuple(matches)
-
-
-def _dense_unigram_ids(tokens: Ints) -> tuple[Ints, int]:
-    """Interned ids renumbered 0, 1, ... without a sort: an id is the position of its first use."""
-    first_use = tokens == np.arange(len(tokens), dtype=np.int64)
-    renumbered = np.cumsum(first_use) - 1
-    return renumbered[tokens], int(renumbered[-1]) + 1 if len(tokens) else 0
 
 
 def _continues(corpus: _FlatCorpus) -> NDArray[np.bool_]:
@@ -233,21 +221,3 @@ def _counts(keys: Ints, id_count: int, width: int) -> tuple[Ints, Ints]:
     for stream in range(1, width):
         np.maximum(most_in_a_reference, counts[:, stream], out=most_in_a_reference)
     return counts[:, 0], most_in_a_reference
-
-
-def _dense_ranks(keys: Ints) -> tuple[Ints, int]:
-    """Each key's rank among the distinct keys (0, 1, ...), and how many distinct keys there are.
-
-    ``np.unique(return_inverse=True)`` does the same, more slowly; a stable sort is quickest here
-    because keys of one segment lie together.
-    """
-    if len(keys) == 0:
-        return keys, 0
-    order = np.argsort(keys, kind="stable")
-    sorted_keys = keys[order]
-    starts_new = np.empty(len(keys), dtype=np.int64)
-    starts_new[0] = 0
-    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=starts_new[1:], casting="unsafe")
-    ranks = np.empty(len(keys), dtype=np.int64)
-    ranks[order] = np.cumsum(starts_new)
-    return ranks, int(ranks[order[-1]]) + 1

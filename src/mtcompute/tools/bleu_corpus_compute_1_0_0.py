@@ -6,9 +6,9 @@ A released version never changes behaviour: a change goes into a new module besi
 from dataclasses import asdict
 from typing import Any
 
-from mtcompute.metrics.bleu import score
+from mtcompute.metrics.bleu import BleuResult, score
 from mtcompute.metrics.bleu_fast import corpus_statistics_fast
-from mtcompute.tools.bleu_request import MAX_ORDER, BleuRequestParser, CorpusLimits
+from mtcompute.tools.bleu_request import MAX_ORDER, BleuRequest, BleuRequestParser, CorpusLimits
 from mtcompute.tools.contract import Contract, Example, JsonObject, Tool
 
 LIMITS = CorpusLimits(
@@ -153,9 +153,15 @@ CONTRACT = Contract(
 
 def execute(raw: object) -> JsonObject:
     """Validate ``raw`` against the contract and compute its result object."""
-    request = PARSER.parse(raw)
-    stats = corpus_statistics_fast(request.hypotheses, request.references, request.max_order)
-    return score(stats, request.decimals).to_dict()
+    return score_request(PARSER.parse(raw)).to_dict()
+
+
+def score_request(request: BleuRequest) -> BleuResult:
+    """The score of a validated request, from the token bytes its validation encoded."""
+    stats = corpus_statistics_fast(
+        request.hypotheses, request.references, request.max_order, request.encoded
+    )
+    return score(stats, request.decimals)
 
 
 TOOL = Tool(contract=CONTRACT, execute=execute)

@@ -7,12 +7,12 @@ once; any other input is walked to say where each violation is. Validating a max
 so costs a fraction of computing it.
 """
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
+from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
 from mtcompute.tools.schema_check import compile_schema
 from mtcompute.tools.violations import Violations, describe_value, where
 
@@ -40,6 +40,8 @@ class BleuRequest:
     references: Sequence[Sequence[Sequence[str]]]
     max_order: int
     decimals: int | None
+    # The tokens' bytes, from the bulk check, for the statistics; None if it could not make them.
+    encoded: TokenBytes | None = None
 
 
 def _bounded(schema: dict[str, Any], keyword: str, bound: int | None) -> dict[str, Any]:
@@ -60,7 +62,15 @@ def input_schema(limits: CorpusLimits) -> dict[str, Any]:
         "maxLength",
         limits.max_token_bytes,
     )
-    token_list = {"type": "array", "items": token}
+    return _corpus_schema(limits, {"type": "array", "items": token})
+
+
+def _shape_schema(limits: CorpusLimits) -> dict[str, Any]:
+    """The input schema without the tokens' own rules, which the bulk check reads from bytes."""
+    return _corpus_schema(limits, {"type": "array"})
+
+
+def _corpus_schema(limits: CorpusLimits, token_list: dict[str, Any]) -> dict[str, Any]:
     segments = {"type": "array", "minItems": 1}
     reference_set = _bounded(
         {"type": "array", "minItems": 1, "items": token_list},
@@ -107,24 +117,28 @@ class BleuRequestParser:
         self.limits = limits
         self.schema = input_schema(limits)
         self._compiled = compile_schema(self.schema)
+        self._shape = compile_schema(_shape_schema(limits))
 
     def parse(self, raw: object) -> BleuRequest:
         """The typed request, or ``InputError`` listing every violation."""
-        if not self.valid_in_bulk(raw):
+        request = self.parse_in_bulk(raw)
+        if request is None:
             self.violations(raw).raise_if_any()
-        raw = cast(dict[str, Any], raw)  # violations() raised on anything but an object
-        decimals = raw.get("decimals")
-        return BleuRequest(
-            hypotheses=raw["hypotheses"],
-            references=raw["references"],
-            max_order=int(raw.get("max_order", DEFAULT_MAX_ORDER)),
-            decimals=None if decimals is None else int(decimals),
-        )
+            request = _request(cast(dict[str, Any], raw), None)  # violations() raised on others
+        return request
 
-    def valid_in_bulk(self, raw: object) -> bool:
-        """True when ``raw`` breaks neither the schema nor a rule, found fast with loops over all
-        tokens at once. False means "walk it to find out": usually a violation, not always."""
-        return self._compiled.valid(raw) and _within_rules(cast(dict[str, Any], raw), self.limits)
+    def parse_in_bulk(self, raw: object) -> BleuRequest | None:
+        """The request when ``raw`` breaks neither the schema nor a rule, found fast from the
+        tokens' bytes. None means "walk it to find out": usually a violation, not always."""
+        if not self._shape.valid(raw):
+            return None
+        raw = cast(dict[str, Any], raw)
+        if len(raw["hypotheses"]) != len(raw["references"]):
+            return None
+        encoded = TokenBytes.encode(sentences_of(raw["hypotheses"], raw["references"]))
+        if encoded is None or not _tokens_within(encoded, self.limits):
+            return None
+        return _request(raw, encoded)
 
     def violations(self, raw: object) -> Violations:
         """Every violation of the schema and the rules, each with where it is."""
@@ -136,28 +150,32 @@ class BleuRequestParser:
         return found
 
 
-def _within_rules(raw: dict[str, Any], limits: CorpusLimits) -> bool:
-    """True when an input that follows the schema breaks none of the rules, found in bulk over
-    all tokens at once; False means "walk it to find out", not necessarily a violation."""
-    hypotheses, references = raw["hypotheses"], raw["references"]
-    if len(hypotheses) != len(references):
-        return False
-    lists: list[Sequence[str]] = [*hypotheses, *itertools.chain.from_iterable(references)]
-    if limits.max_total_tokens is not None and sum(map(len, lists)) > limits.max_total_tokens:
-        return False
-    # A join per list, then one of those: quicker than flattening every token into a list first.
-    joined = "".join(map("".join, lists))
-    try:
-        size = len(joined.encode("utf-8"))
-    except UnicodeEncodeError:
-        return False
-    if limits.max_total_token_bytes is not None and size > limits.max_total_token_bytes:
-        return False
-    longest = limits.max_token_bytes
-    # All ASCII: every token's bytes are its characters, which the schema's maxLength bounded.
-    if longest is None or size == len(joined):
+def _request(raw: dict[str, Any], encoded: TokenBytes | None) -> BleuRequest:
+    decimals = raw.get("decimals")
+    return BleuRequest(
+        hypotheses=raw["hypotheses"],
+        references=raw["references"],
+        max_order=int(raw.get("max_order", DEFAULT_MAX_ORDER)),
+        decimals=None if decimals is None else int(decimals),
+        encoded=encoded,
+    )
+
+
+def _tokens_within(encoded: TokenBytes, limits: CorpusLimits) -> bool:
+    """Whether every token is non-empty and within the limits, read from their UTF-8 bytes: a
+    token within the byte limit is within the same number of characters, the schema's bound."""
+    if encoded.token_count == 0:
         return True
-    return _no_token_over(list(itertools.chain.from_iterable(lists)), joined, longest)
+    if _over(encoded.token_count, limits.max_total_tokens):
+        return False
+    if _over(encoded.total_bytes, limits.max_total_token_bytes):
+        return False
+    sizes = encoded.lengths
+    return int(sizes.min()) > 0 and not _over(int(sizes.max()), limits.max_token_bytes)
+
+
+def _over(value: int, limit: int | None) -> bool:
+    return limit is not None and value > limit
 
 
 def _no_token_over(tokens: Sequence[str], joined: str, longest: int) -> bool:

@@ -174,11 +174,16 @@ def _bulk_items_valid(schema: Schema) -> ItemsValid | None:
     item: Schema = schema.get("items", {})
     if item.get("type") == "string":
         return _strings_valid(item)
-    inner = _bulk_items_valid(item) if item.get("type") == "array" and "items" in item else None
+    if item.get("type") != "array":
+        return None
+    if "items" not in item:
+        return _lists_valid(item, None)
+    inner = _bulk_items_valid(item)
     return None if inner is None else _lists_valid(item, inner)
 
 
-def _lists_valid(schema: Schema, inner: ItemsValid) -> ItemsValid:
+def _lists_valid(schema: Schema, inner: ItemsValid | None) -> ItemsValid:
+    """Arrays of arrays; ``inner`` checks all their items at once, None when any item goes."""
     min_items: int = schema.get("minItems", 0)
     max_items: float = schema.get("maxItems", math.inf)
 
@@ -188,7 +193,7 @@ def _lists_valid(schema: Schema, inner: ItemsValid) -> ItemsValid:
         lists = cast(Sequence[Sequence[object]], values)
         if lists and not min_items <= min(map(len, lists)) <= max(map(len, lists)) <= max_items:
             return False
-        return inner(list(itertools.chain.from_iterable(lists)))
+        return inner is None or inner(list(itertools.chain.from_iterable(lists)))
 
     return lists_valid
 

@@ -122,9 +122,10 @@ class _FlatCorpus:
             np.arange(reference_count, dtype=np.int64) - first_reference[reference_segments] + 1
         )
         token_segments = np.repeat(segments, lengths)
-        from_bytes = None if encoded is None else ids_from_bytes(encoded, token_segments)
-        ids, id_count = from_bytes or ids_from_strings(
-            sentences_of(hypotheses, references), token_segments
+        ids, id_count = (
+            ids_from_bytes(encoded, token_segments)
+            if encoded is not None
+            else ids_from_strings(sentences_of(hypotheses, references), token_segments)
         )
         return cls(ids, id_count, lengths, segments, streams)
 
@@ -158,7 +159,7 @@ def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
     grams = _Grams.after_order_one(ids, shared, streams, continues)
     for n in range(2, max_order + 1):
         last_ids = corpus.ids[grams.positions + (n - 1)]
-        keys = (grams.prefix_ids * corpus.id_count + last_ids).astype(np.uint64)
+        keys = (grams.prefix_ids * corpus.id_count + last_ids).view(np.uint64)
         ids, id_count = dense_ranks(keys, id_count * corpus.id_count)
         in_hypothesis, most_in_a_reference = _counts(ids * width + grams.streams, id_count, width)
         matches.append(int(np.minimum(in_hypothesis, most_in_a_reference).sum()))

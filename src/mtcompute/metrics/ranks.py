@@ -1,10 +1,13 @@
-"""Dense ranks of integer keys: each key's rank among the distinct keys, found by one sort.
+"""Ids for integer keys, or rows of them, that are equal exactly where the keys are: from a sort.
 
-numpy sorts plain integers several times faster than it argsorts them, so when the keys leave
-room, each key carries its own position in its low bits and a plain sort does the work of an
-argsort: the position comes back out of the sorted word.
+numpy sorts plain integers several times faster than it argsorts them, so each key carries its
+own position in its low bits and a plain sort does the work of an argsort: the position comes
+back out of the sorted word. Keys too wide to leave room are hashed, and the hash's high bits
+sorted; a hash can collide, so neighbours with equal hashes are compared column by column, and
+the rare run that mixes different rows is split with a dict. The ids are exact either way.
 """
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -13,7 +16,11 @@ from numpy.typing import NDArray
 Ints = NDArray[np.int64]
 Keys = NDArray[np.uint64]
 
-_WORD = 2**64
+_WORD_BITS = 64
+# Odd constants with well-spread bits (splitmix64's): each multiplication carries every input
+# bit into the high bits, which the sort keeps.
+_COLUMN_MIX = np.uint64(0xBF58476D1CE4E5B9)
+_FINAL_MIX = np.uint64(0x94D049BB133111EB)
 
 
 class SortedGroups(NamedTuple):
@@ -24,30 +31,82 @@ class SortedGroups(NamedTuple):
     starts_run: NDArray[np.bool_]
 
 
-def sorted_groups(keys: Keys, key_bound: int) -> SortedGroups:
-    """Sort ``keys``, each below ``key_bound``; ties in any order."""
-    position_bits = max(len(keys) - 1, 0).bit_length()
-    if key_bound << position_bits <= _WORD:
-        packed = np.sort((keys << np.uint64(position_bits)) | np.arange(len(keys), dtype=np.uint64))
-        order = (packed & np.uint64((1 << position_bits) - 1)).astype(np.int64)
-        sorted_keys = packed >> np.uint64(position_bits)
-    else:
-        order = np.argsort(keys)
-        sorted_keys = keys[order]
-    starts_run = np.empty(len(keys), dtype=np.bool_)
+def dense_ranks(keys: Keys, key_bound: int) -> tuple[Ints, int]:
+    """Ids of keys below ``key_bound``, equal exactly where the keys are, and a bound on them."""
+    position_bits = _position_bits(len(keys))
+    if key_bound << position_bits <= 1 << _WORD_BITS:
+        return _run_numbers(_sorted(keys << np.uint64(position_bits), position_bits))
+    return hashed_ids([keys])
+
+
+def hashed_ids(columns: Sequence[Keys], hashes: Keys | None = None) -> tuple[Ints, int]:
+    """Ids equal exactly where every column is, and a bound on them; ``hashes`` (of the rows,
+    a mix of the columns when omitted) only decide how quickly."""
+    hashes = _mixed(columns) if hashes is None else hashes
+    position_bits = _position_bits(len(hashes))
+    high_bits = np.uint64(((1 << _WORD_BITS) - 1) ^ ((1 << position_bits) - 1))
+    groups = _sorted(hashes & high_bits, position_bits)
+    ids, count = _run_numbers(groups)
+    mixed_runs = _runs_with_different_rows(groups, ids, columns)
+    if len(mixed_runs):
+        return _split_runs(ids, count, np.isin(ids, mixed_runs), columns)
+    return ids, count
+
+
+def _position_bits(count: int) -> int:
+    return max(count - 1, 0).bit_length()
+
+
+def _sorted(shifted_keys: Keys, position_bits: int) -> SortedGroups:
+    """Sort keys already shifted left by ``position_bits``, with their positions in those bits."""
+    # In place where it can be: fresh large arrays cost page faults as well as time.
+    packed = shifted_keys
+    packed |= np.arange(len(packed), dtype=np.uint64)
+    packed.sort()
+    order = (packed & np.uint64((1 << position_bits) - 1)).view(np.int64)
+    packed >>= np.uint64(position_bits)
+    starts_run = np.empty(len(packed), dtype=np.bool_)
     starts_run[:1] = True
-    np.not_equal(sorted_keys[1:], sorted_keys[:-1], out=starts_run[1:])
+    np.not_equal(packed[1:], packed[:-1], out=starts_run[1:])
     return SortedGroups(order, starts_run)
 
 
-def ranks_of(groups: SortedGroups) -> tuple[Ints, int]:
+def _run_numbers(groups: SortedGroups) -> tuple[Ints, int]:
     """Each position's run number (0, 1, ...) and how many runs there are."""
     run_numbers = np.cumsum(groups.starts_run) - 1
-    ranks = np.empty(len(run_numbers), dtype=np.int64)
-    ranks[groups.order] = run_numbers
-    return ranks, int(run_numbers[-1]) + 1 if len(run_numbers) else 0
+    ids = np.empty(len(run_numbers), dtype=np.int64)
+    ids[groups.order] = run_numbers
+    return ids, int(run_numbers[-1]) + 1 if len(run_numbers) else 0
 
 
-def dense_ranks(keys: Keys, key_bound: int) -> tuple[Ints, int]:
-    """Each key's rank among the distinct keys, and how many distinct keys there are."""
-    return ranks_of(sorted_groups(keys, key_bound))
+def _mixed(columns: Sequence[Keys]) -> Keys:
+    hashes = np.zeros(len(columns[0]), dtype=np.uint64)
+    for column in columns:
+        hashes ^= column
+        hashes *= _COLUMN_MIX
+        hashes ^= hashes >> np.uint64(29)
+    hashes *= _FINAL_MIX
+    hashes ^= hashes >> np.uint64(32)
+    return hashes
+
+
+def _runs_with_different_rows(groups: SortedGroups, ids: Ints, columns: Sequence[Keys]) -> Ints:
+    """The ids of runs whose neighbouring rows differ somewhere: hash collisions."""
+    differs = np.zeros(max(len(ids) - 1, 0), dtype=np.bool_)
+    for column in columns:
+        in_order = column[groups.order]
+        differs |= in_order[1:] != in_order[:-1]
+    differs &= ~groups.starts_run[1:]
+    return np.unique(ids[groups.order[1:][differs]])
+
+
+def _split_runs(
+    ids: Ints, count: int, in_mixed_run: NDArray[np.bool_], columns: Sequence[Keys]
+) -> tuple[Ints, int]:
+    """New ids, past ``count``, for the positions of mixed runs: one per distinct row."""
+    positions = np.flatnonzero(in_mixed_run)
+    rows = zip(*(column[positions].tolist() for column in columns), strict=True)
+    first_seen: dict[tuple[int, ...], int] = {}
+    new_ids = [first_seen.setdefault(row, count + len(first_seen)) for row in rows]
+    ids[positions] = new_ids
+    return ids, count + len(first_seen)

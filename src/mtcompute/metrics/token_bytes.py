@@ -19,6 +19,8 @@ Words = NDArray[np.uint64]
 
 _SEPARATOR = "\x00"
 _WORD_BYTES = 8
+# After the separator that follows the last token: the buffer then ends with a word of NULs.
+_PADDING = _SEPARATOR * (_WORD_BYTES - 1)
 # _LOW_BYTES[k] keeps the first k bytes of a little-endian word: the bytes that belong to a token.
 _LOW_BYTES = np.array([(1 << (8 * k)) - 1 for k in range(_WORD_BYTES + 1)], dtype=np.uint64)
 
@@ -35,7 +37,7 @@ def sentences_of(
 class TokenBytes:
     """The UTF-8 bytes of every token, in sentence order, and where each token starts and ends."""
 
-    data: NDArray[np.uint8]  # the tokens' bytes, a NUL between tokens
+    data: NDArray[np.uint8]  # the tokens' bytes, a NUL between tokens, 8 NULs after the last
     starts: Ints  # per token: its first byte in ``data``
     lengths: Ints  # per token: its size in UTF-8 bytes
     sentence_lengths: Ints  # per sentence: its number of tokens
@@ -46,22 +48,21 @@ class TokenBytes:
         a string, is not valid Unicode or contains NUL."""
         sentence_lengths = np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
         token_count = int(sentence_lengths.sum())
-        try:
-            # A join per sentence, then one of those: a C loop over the strings, no list of them.
-            text = _SEPARATOR.join(map(_SEPARATOR.join, filter(None, sentences)))
-            data = text.encode("utf-8")
-        except (TypeError, UnicodeEncodeError):
-            return None
         if token_count == 0:
             return cls._empty(sentence_lengths)
-        buffer = np.frombuffer(data, dtype=np.uint8)
-        separators = np.flatnonzero(buffer == 0)
-        if len(separators) != token_count - 1:
+        try:
+            data = _joined(sentences).encode("utf-8")
+        except (TypeError, UnicodeEncodeError):
             return None
-        starts = np.empty(token_count, dtype=np.int64)
-        starts[0] = 0
-        starts[1:] = separators + 1
-        lengths = np.diff(starts, append=len(data) + 1) - 1
+        buffer = np.frombuffer(data, dtype=np.uint8)
+        content_end = len(buffer) - _WORD_BYTES
+        starts = _token_starts(buffer[:content_end])
+        if len(starts) != token_count:
+            return None
+        lengths = np.empty_like(starts)
+        np.subtract(starts[1:], starts[:-1], out=lengths[:-1])
+        lengths[:-1] -= 1  # the separator
+        lengths[-1] = content_end - starts[-1]
         return cls(buffer, starts, lengths, sentence_lengths)
 
     @classmethod
@@ -76,22 +77,49 @@ class TokenBytes:
     @property
     def total_bytes(self) -> int:
         """The UTF-8 bytes of all tokens, separators not counted."""
-        return len(self.data) - max(self.token_count - 1, 0)
+        return int(self.lengths.sum())
 
     def words(self) -> list[Words]:
         """The tokens as little-endian 64-bit words: word j of a token is its bytes 8j to 8j + 7,
         zeros past its end. No token contains NUL, so the words of two tokens are equal exactly
         when the tokens are."""
-        longest = int(self.lengths.max(initial=0))
-        word_count = max(-(-longest // _WORD_BYTES), 1)
-        padded = np.zeros(len(self.data) + _WORD_BYTES * (word_count + 1), dtype=np.uint8)
-        padded[: len(self.data)] = self.data
-        # Every 8-byte window of the buffer, one per byte offset: a view, nothing copied.
+        # Every 8-byte window of the buffer, one per byte offset: a view, nothing copied. The
+        # padding keeps the window at any token's start inside the buffer.
         windows = np.ndarray(
-            (len(padded) - _WORD_BYTES + 1,), dtype="<u8", buffer=padded.data, strides=(1,)
+            (max(len(self.data) - _WORD_BYTES + 1, 0),),
+            dtype="<u8",
+            buffer=self.data,
+            strides=(1,),
         )
-        return [
-            windows[self.starts + _WORD_BYTES * j]
-            & _LOW_BYTES[np.clip(self.lengths - _WORD_BYTES * j, 0, _WORD_BYTES)]
-            for j in range(word_count)
-        ]
+        first = windows[self.starts]
+        first &= _LOW_BYTES[np.minimum(self.lengths, _WORD_BYTES)]
+        longest = int(self.lengths.max(initial=0))
+        return [first, *(self._later_word(windows, j) for j in range(1, -(-longest // 8)))]
+
+    def _later_word(self, windows: Words, j: int) -> Words:
+        """Word j > 0 of every token: gathered for the few tokens that long, zero for the rest."""
+        offset = _WORD_BYTES * j
+        long = np.flatnonzero(self.lengths > offset)
+        word = np.zeros(self.token_count, dtype=np.uint64)
+        word[long] = (
+            windows[self.starts[long] + offset]
+            & _LOW_BYTES[np.minimum(self.lengths[long] - offset, _WORD_BYTES)]
+        )
+        return word
+
+
+def _joined(sentences: Sequence[Sequence[str]]) -> str:
+    """The tokens with NUL between them and NULs after the last, as many as a word has bytes.
+
+    A join per sentence, then one of those: C loops over the strings, and no list of them.
+    """
+    sentence_texts = map(_SEPARATOR.join, filter(None, sentences))
+    return _SEPARATOR.join(itertools.chain(sentence_texts, (_PADDING,)))
+
+
+def _token_starts(content: NDArray[np.uint8]) -> Ints:
+    """Where each token starts: at 0 and after each separator."""
+    starts_token = np.empty(len(content) + 1, dtype=np.bool_)
+    starts_token[0] = True
+    np.equal(content, 0, out=starts_token[1:])
+    return np.flatnonzero(starts_token)

@@ -42,10 +42,9 @@ def dense_ranks(keys: Keys, key_bound: int) -> tuple[Ints, int]:
 def hashed_ids(columns: Sequence[Keys], hashes: Keys | None = None) -> tuple[Ints, int]:
     """Ids equal exactly where every column is, and a bound on them; ``hashes`` (of the rows,
     a mix of the columns when omitted) only decide how quickly."""
-    hashes = _mixed(columns) if hashes is None else hashes
-    position_bits = _position_bits(len(hashes))
+    position_bits = _position_bits(len(columns[0]))
     high_bits = np.uint64(((1 << _WORD_BITS) - 1) ^ ((1 << position_bits) - 1))
-    groups = _sorted(hashes & high_bits, position_bits)
+    groups = _sorted((_mixed(columns) if hashes is None else hashes) & high_bits, position_bits)
     ids, count = _run_numbers(groups)
     mixed_runs = _runs_with_different_rows(groups, ids, columns)
     if len(mixed_runs):
@@ -73,7 +72,8 @@ def _sorted(shifted_keys: Keys, position_bits: int) -> SortedGroups:
 
 def _run_numbers(groups: SortedGroups) -> tuple[Ints, int]:
     """Each position's run number (0, 1, ...) and how many runs there are."""
-    run_numbers = np.cumsum(groups.starts_run) - 1
+    run_numbers = np.cumsum(groups.starts_run, dtype=np.int64)
+    run_numbers -= 1
     ids = np.empty(len(run_numbers), dtype=np.int64)
     ids[groups.order] = run_numbers
     return ids, int(run_numbers[-1]) + 1 if len(run_numbers) else 0

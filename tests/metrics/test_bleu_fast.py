@@ -130,6 +130,21 @@ def _long_tokens(rng: random.Random) -> tuple[Hypotheses, References]:
     return _corpus_from(rng, vocabulary, 30, 20)
 
 
+def _tokens_with_nul_inside(rng: random.Random) -> tuple[Hypotheses, References]:
+    # No byte buffer can hold these: the ids come from the strings.
+    return _corpus_from(rng, ["a\x00", "\x00a", "a", "\x00"], 40, 12)
+
+
+def _empty_tokens(rng: random.Random) -> tuple[Hypotheses, References]:
+    # The contract refuses them; the statistics still count them as one more type.
+    return _corpus_from(rng, ["", "a", "b"], 40, 12)
+
+
+def _tokens_alike_in_their_first_bytes(rng: random.Random) -> tuple[Hypotheses, References]:
+    vocabulary = ["prefix__" + suffix for suffix in ("", "a", "ab", "b", "é", "abcdefgh", "x" * 9)]
+    return _corpus_from(rng, vocabulary, 40, 15)
+
+
 MAKERS: dict[str, Maker] = {
     "noisy copies of base sentences": _noisy_copies,
     "repeated n-grams": _repeated_ngrams,
@@ -140,6 +155,9 @@ MAKERS: dict[str, Maker] = {
     "empty hypotheses and references": _empty_sentences_everywhere,
     "one segment of thousands of tokens": _one_long_segment,
     "tokens hundreds of characters long": _long_tokens,
+    "tokens with NUL inside": _tokens_with_nul_inside,
+    "empty tokens": _empty_tokens,
+    "tokens alike in their first eight bytes": _tokens_alike_in_their_first_bytes,
 }
 
 

@@ -2,9 +2,10 @@
 
 One parser serves both the service, with the contract's limits, and the Python library, which
 has none: the schema is built from the limits, compiled once, and is the very object a contract
-publishes. A valid input, the common case, is answered in bulk, by loops over all its tokens at
-once; any other input is walked to say where each violation is. Validating a maximum-size input
-so costs a fraction of computing it.
+publishes. A valid input, the common case, is answered in bulk: the schema checks its shape, and
+the tokens are checked on their UTF-8 bytes, encoded once into a buffer that the statistics then
+use too. Any other input is walked to say where each violation is. Validating a maximum-size
+input so costs a fraction of computing it.
 """
 
 from collections.abc import Sequence

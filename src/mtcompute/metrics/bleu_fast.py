@@ -14,8 +14,8 @@ shape of input. How it works:
   reference of its segment, so every other position is dropped before the next order: the
   arrays shrink fast.
 
-Ids stay below the number of tokens, so an n-gram key (prefix id, last id) stays below its
-square; inputs whose square could overflow 64 bits go to the simple implementation.
+Ids stay below twice the number of tokens, so an n-gram key (prefix id, last id) stays below
+four times its square; inputs for which that could overflow 63 bits go to the simple one.
 """
 
 from collections.abc import Iterable, Sequence
@@ -31,7 +31,7 @@ from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
 SMALL_INPUT_TOKENS = 200
-_LARGEST_SAFE_TOKEN_COUNT = 2**31
+_LARGEST_SAFE_TOKEN_COUNT = 2**30
 
 
 def corpus_statistics_fast(
@@ -102,32 +102,30 @@ class _FlatCorpus:
         references: Sequence[Sequence[Tokens]],
         encoded: TokenBytes | None,
     ) -> "_FlatCorpus":
-        segment_count = len(hypotheses)
-        per_segment = _int_array(map(len, references), segment_count)
-        first_reference = np.cumsum(per_segment) - per_segment
-        reference_segments = np.repeat(np.arange(segment_count, dtype=np.int64), per_segment)
-        reference_count = len(reference_segments)
-        # Without a buffer (a token with NUL in it, say) the strings are read again: a rare path.
+        segments, streams = _sentence_places(references)
         encoded = encoded or TokenBytes.encode(sentences_of(hypotheses, references))
-        lengths = (
-            encoded.sentence_lengths
-            if encoded is not None
-            else _int_array(
-                map(len, sentences_of(hypotheses, references)), segment_count + reference_count
-            )
-        )
-        segments = np.concatenate([np.arange(segment_count, dtype=np.int64), reference_segments])
-        streams = np.zeros(segment_count + reference_count, dtype=np.int64)
-        streams[segment_count:] = (
-            np.arange(reference_count, dtype=np.int64) - first_reference[reference_segments] + 1
-        )
-        token_segments = np.repeat(segments, lengths)
-        ids, id_count = (
-            ids_from_bytes(encoded, token_segments)
-            if encoded is not None
-            else ids_from_strings(sentences_of(hypotheses, references), token_segments)
-        )
+        if encoded is None:  # a token with NUL in it, say: the strings are read again, rarely
+            sentences = sentences_of(hypotheses, references)
+            lengths = _int_array(map(len, sentences), len(sentences))
+            ids, id_count = ids_from_strings(sentences, np.repeat(segments, lengths))
+        else:
+            lengths = encoded.sentence_lengths
+            ids, id_count = ids_from_bytes(encoded, np.repeat(segments, lengths))
         return cls(ids, id_count, lengths, segments, streams)
+
+
+def _sentence_places(references: Sequence[Sequence[Tokens]]) -> tuple[Ints, Ints]:
+    """Per sentence, in the order of ``sentences_of``: its segment, and its stream."""
+    segment_count = len(references)
+    per_segment = _int_array(map(len, references), segment_count)
+    reference_segments = np.repeat(np.arange(segment_count, dtype=np.int64), per_segment)
+    first_reference = np.cumsum(per_segment) - per_segment
+    segments = np.concatenate([np.arange(segment_count, dtype=np.int64), reference_segments])
+    streams = np.zeros(len(segments), dtype=np.int64)
+    streams[segment_count:] = (
+        np.arange(len(reference_segments), dtype=np.int64) - first_reference[reference_segments] + 1
+    )
+    return segments, streams
 
 
 def _int_array(values: Iterable[int], count: int) -> Ints:

@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
-from mtcompute.metrics.ranks import Ints, dense_ranks
+from mtcompute.metrics.ranks import Ints, dense_ranks, hashed_ids, packs_with_positions
 from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
 from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 
@@ -85,8 +85,9 @@ class _FlatCorpus:
     Sentences run hypotheses first (stream 0), then each segment's references (streams 1, 2, ...).
     """
 
-    ids: Ints  # per token: a dense id of (segment, string)
-    id_count: int
+    ids: Ints  # per token: an id of (segment, string)
+    id_count: int  # a bound on the ids
+    token_segments: Ints  # per token: its segment index
     lengths: Ints  # per sentence
     segments: Ints  # per sentence: its segment index
     streams: Ints  # per sentence: 0 for the hypothesis, j for the j-th reference
@@ -107,11 +108,13 @@ class _FlatCorpus:
         if encoded is None:  # a token with NUL in it, say: the strings are read again, rarely
             sentences = sentences_of(hypotheses, references)
             lengths = _int_array(map(len, sentences), len(sentences))
-            ids, id_count = ids_from_strings(sentences, np.repeat(segments, lengths))
+            token_segments = np.repeat(segments, lengths)
+            ids, id_count = ids_from_strings(sentences, token_segments)
         else:
             lengths = encoded.sentence_lengths
-            ids, id_count = ids_from_bytes(encoded, np.repeat(segments, lengths))
-        return cls(ids, id_count, lengths, segments, streams)
+            token_segments = np.repeat(segments, lengths)
+            ids, id_count = ids_from_bytes(encoded, token_segments)
+        return cls(ids, id_count, token_segments, lengths, segments, streams)
 
 
 def _sentence_places(references: Sequence[Sequence[Tokens]]) -> tuple[Ints, Ints]:
@@ -156,15 +159,26 @@ def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
     shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
     grams = _Grams.after_order_one(ids, shared, streams, continues)
     for n in range(2, max_order + 1):
-        last_ids = corpus.ids[grams.positions + (n - 1)]
-        keys = (grams.prefix_ids * corpus.id_count + last_ids).view(np.uint64)
-        ids, id_count = dense_ranks(keys, id_count * corpus.id_count)
+        ids, id_count = _ngram_ids(corpus, grams, n, id_count)
         in_hypothesis, most_in_a_reference = _counts(ids * width + grams.streams, id_count, width)
         matches.append(int(np.minimum(in_hypothesis, most_in_a_reference).sum()))
         if n < max_order:
             shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
             grams = grams.extendable(ids, shared, continues)
     return tuple(matches)
+
+
+def _ngram_ids(corpus: _FlatCorpus, grams: "_Grams", n: int, prefix_count: int) -> tuple[Ints, int]:
+    """Ids of the n-grams at ``grams``, from their prefix's id and their last token's id."""
+    last_ids = corpus.ids[grams.positions + (n - 1)]
+    keys = (grams.prefix_ids * corpus.id_count + last_ids).view(np.uint64)
+    key_bound = prefix_count * corpus.id_count
+    if packs_with_positions(len(keys), key_bound):
+        return dense_ranks(keys, key_bound)
+    # A huge corpus: hashed keys, led by the segment so that the sort keeps memory local.
+    segments = corpus.token_segments[grams.positions].view(np.uint64)
+    segment_count = int(corpus.segments.max(initial=0)) + 1
+    return hashed_ids([keys], leading=segments, leading_bound=segment_count)
 
 
 def _continues(corpus: _FlatCorpus) -> NDArray[np.bool_]:

@@ -33,23 +33,53 @@ class SortedGroups(NamedTuple):
 
 def dense_ranks(keys: Keys, key_bound: int) -> tuple[Ints, int]:
     """Ids of keys below ``key_bound``, equal exactly where the keys are, and a bound on them."""
-    position_bits = _position_bits(len(keys))
-    if key_bound << position_bits <= 1 << _WORD_BITS:
+    if packs_with_positions(len(keys), key_bound):
+        position_bits = _position_bits(len(keys))
         return _run_numbers(_sorted(keys << np.uint64(position_bits), position_bits))
     return hashed_ids([keys])
 
 
-def hashed_ids(columns: Sequence[Keys], hashes: Keys | None = None) -> tuple[Ints, int]:
+def packs_with_positions(count: int, key_bound: int) -> bool:
+    """Whether ``count`` keys below ``key_bound`` leave room for their positions in 64 bits:
+    then ``dense_ranks`` sorts them exactly, without hashing."""
+    return key_bound << _position_bits(count) <= 1 << _WORD_BITS
+
+
+def hashed_ids(
+    columns: Sequence[Keys],
+    hashes: Keys | None = None,
+    *,
+    leading: Keys | None = None,
+    leading_bound: int = 1,
+) -> tuple[Ints, int]:
     """Ids equal exactly where every column is, and a bound on them; ``hashes`` (of the rows,
-    a mix of the columns when omitted) only decide how quickly."""
+    a mix of the columns when omitted) only decide how quickly.
+
+    ``leading``, values below ``leading_bound`` that rows with equal columns share (the
+    segment of a token, say), heads the sort keys exactly: rows that share it lie together in
+    the sorted order, so that the gathers that follow read memory nearly in order.
+    """
     position_bits = _position_bits(len(columns[0]))
-    high_bits = np.uint64(((1 << _WORD_BITS) - 1) ^ ((1 << position_bits) - 1))
-    groups = _sorted((_mixed(columns) if hashes is None else hashes) & high_bits, position_bits)
+    hashes = _mixed(columns) if hashes is None else hashes
+    groups = _sorted(_sort_keys(hashes, position_bits, leading, leading_bound), position_bits)
     ids, count = _run_numbers(groups)
     mixed_runs = _runs_with_different_rows(groups, ids, columns)
     if len(mixed_runs):
         return _split_runs(ids, count, np.isin(ids, mixed_runs), columns)
     return ids, count
+
+
+def _sort_keys(hashes: Keys, position_bits: int, leading: Keys | None, leading_bound: int) -> Keys:
+    """Keys with room for positions in their low bits: the leading values, if any, then as many
+    of the hash's high bits as fit."""
+    leading_bits = max(leading_bound - 1, 1).bit_length()
+    hash_bits = _WORD_BITS - position_bits - leading_bits
+    if leading is None or hash_bits < 1:
+        return hashes & np.uint64(((1 << _WORD_BITS) - 1) ^ ((1 << position_bits) - 1))
+    keys = hashes >> np.uint64(_WORD_BITS - hash_bits)
+    keys <<= np.uint64(position_bits)
+    keys |= leading << np.uint64(_WORD_BITS - leading_bits)
+    return keys
 
 
 def _position_bits(count: int) -> int:

@@ -55,3 +55,19 @@ def test_no_keys_get_no_ids() -> None:
     assert (len(ids), count) == (0, 0)
     ids, count = hashed_ids([_keys([])])
     assert (len(ids), count) == (0, 0)
+
+
+_led_rows = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 3)), max_size=200)
+
+
+@given(_led_rows, st.sampled_from([3, 2**40, 2**63]))
+def test_rows_led_by_a_segment_get_ids_exact_in_segment_and_columns(
+    rows: list[tuple[int, int]], leading_bound: int
+) -> None:
+    # With a bound of 2**63 the leading values leave no room in the key: they are compared.
+    leading = _keys([row[0] for row in rows])
+    column = _keys([row[1] for row in rows])
+    for hashes in (None, np.zeros(len(rows), dtype=np.uint64)):
+        ids, count = hashed_ids([column], hashes, leading=leading, leading_bound=leading_bound)
+        assert same_partition(ids.tolist(), rows)
+        assert all(0 <= i < count for i in ids.tolist())

@@ -52,32 +52,37 @@ def hashed_ids(
     leading: Keys | None = None,
     leading_bound: int = 1,
 ) -> tuple[Ints, int]:
-    """Ids equal exactly where every column is, and a bound on them; ``hashes`` (of the rows,
-    a mix of the columns when omitted) only decide how quickly.
+    """Ids equal exactly where every column (and ``leading``) is, and a bound on them;
+    ``hashes`` (of the columns, a mix of them when omitted) only decide how quickly.
 
-    ``leading``, values below ``leading_bound`` that rows with equal columns share (the
-    segment of a token, say), heads the sort keys exactly: rows that share it lie together in
-    the sorted order, so that the gathers that follow read memory nearly in order.
+    ``leading``, values below ``leading_bound`` (the segment of a token, say), heads the sort
+    keys exactly: rows that share it lie together in the sorted order, so that the gathers that
+    follow read memory nearly in order, and it needs no comparing.
     """
     position_bits = _position_bits(len(columns[0]))
+    leading_bits = max(leading_bound - 1, 1).bit_length()
+    hash_bits = _WORD_BITS - position_bits - leading_bits
+    if leading is not None and hash_bits < 1:  # no room to lead: an ordinary column
+        columns, leading, hashes = [leading, *columns], None, None
     hashes = _mixed(columns) if hashes is None else hashes
-    groups = _sorted(_sort_keys(hashes, position_bits, leading, leading_bound), position_bits)
+    if leading is None:
+        keys = hashes & np.uint64(((1 << _WORD_BITS) - 1) ^ ((1 << position_bits) - 1))
+    else:
+        keys = _led_by(leading, leading_bits, hashes, hash_bits)
+    del hashes  # freed before the sort: fresh large arrays cost page faults as well as time
+    groups = _sorted(keys, position_bits)
     ids, count = _run_numbers(groups)
     mixed_runs = _runs_with_different_rows(groups, ids, columns)
     if len(mixed_runs):
-        return _split_runs(ids, count, np.isin(ids, mixed_runs), columns)
+        in_mixed_run = np.isin(ids, mixed_runs)
+        return _split_runs(ids, count, in_mixed_run, [] if leading is None else [leading], columns)
     return ids, count
 
 
-def _sort_keys(hashes: Keys, position_bits: int, leading: Keys | None, leading_bound: int) -> Keys:
-    """Keys with room for positions in their low bits: the leading values, if any, then as many
-    of the hash's high bits as fit."""
-    leading_bits = max(leading_bound - 1, 1).bit_length()
-    hash_bits = _WORD_BITS - position_bits - leading_bits
-    if leading is None or hash_bits < 1:
-        return hashes & np.uint64(((1 << _WORD_BITS) - 1) ^ ((1 << position_bits) - 1))
+def _led_by(leading: Keys, leading_bits: int, hashes: Keys, hash_bits: int) -> Keys:
+    """Sort keys of the leading values, then the hash's high bits, then room for positions."""
     keys = hashes >> np.uint64(_WORD_BITS - hash_bits)
-    keys <<= np.uint64(position_bits)
+    keys <<= np.uint64(_WORD_BITS - leading_bits - hash_bits)
     keys |= leading << np.uint64(_WORD_BITS - leading_bits)
     return keys
 
@@ -131,12 +136,18 @@ def _runs_with_different_rows(groups: SortedGroups, ids: Ints, columns: Sequence
 
 
 def _split_runs(
-    ids: Ints, count: int, in_mixed_run: NDArray[np.bool_], columns: Sequence[Keys]
+    ids: Ints,
+    count: int,
+    in_mixed_run: NDArray[np.bool_],
+    leading: Sequence[Keys],
+    columns: Sequence[Keys],
 ) -> tuple[Ints, int]:
     """New ids, past ``count``, for the positions of mixed runs: one per distinct row."""
     positions = np.flatnonzero(in_mixed_run)
-    rows = zip(*(column[positions].tolist() for column in columns), strict=True)
+    values = (column[positions].tolist() for column in (*leading, *columns))
     first_seen: dict[tuple[int, ...], int] = {}
-    new_ids = [first_seen.setdefault(row, count + len(first_seen)) for row in rows]
+    new_ids = [
+        first_seen.setdefault(row, count + len(first_seen)) for row in zip(*values, strict=True)
+    ]
     ids[positions] = new_ids
     return ids, count + len(first_seen)

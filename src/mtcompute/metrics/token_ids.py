@@ -18,7 +18,7 @@ def ids_from_bytes(encoded: TokenBytes, token_segments: Ints) -> tuple[Ints, int
     """(segment, token) ids, equal exactly where both are, and a bound on them."""
     segments = token_segments.view(np.uint64)
     segment_bound = int(token_segments.max(initial=0)) + 1
-    return hashed_ids([segments, *encoded.words()], leading=segments, leading_bound=segment_bound)
+    return hashed_ids(encoded.words(), leading=segments, leading_bound=segment_bound)
 
 
 def ids_from_strings(sentences: Sequence[Sequence[str]], token_segments: Ints) -> tuple[Ints, int]:

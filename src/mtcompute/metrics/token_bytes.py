@@ -94,7 +94,10 @@ class TokenBytes:
         first = windows[self.starts]
         first &= _LOW_BYTES[np.minimum(self.lengths, _WORD_BYTES)]
         longest = int(self.lengths.max(initial=0))
-        return [first, *(self._later_word(windows, j) for j in range(1, -(-longest // 8)))]
+        return [
+            first,
+            *(self._later_word(windows, j) for j in range(1, -(-longest // _WORD_BYTES))),
+        ]
 
     def _later_word(self, windows: Words, j: int) -> Words:
         """Word j > 0 of every token: gathered for the few tokens that long, zero for the rest."""

@@ -182,6 +182,16 @@ def test_ngram_ids_from_hashed_keys_give_the_same_statistics(
     _assert_equal_to_reference(*maker(random.Random(11)), max_order)
 
 
+@pytest.mark.parametrize("tokens_per_block", [1, 50, 400])
+@pytest.mark.parametrize("maker", MAKERS.values(), ids=MAKERS.keys())
+def test_statistics_computed_a_block_of_segments_at_a_time_equal_the_reference(
+    maker: Maker, tokens_per_block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Real blocks hold thousands of tokens; small ones split these corpora many ways.
+    monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", tokens_per_block)
+    _assert_equal_to_reference(*maker(random.Random(5)), 4)
+
+
 def test_the_tool_result_is_the_same_dict_as_from_the_reference_statistics() -> None:
     hypotheses, references = _noisy_copies(random.Random(7))
     request = {"hypotheses": hypotheses, "references": references, "max_order": 4}

@@ -26,11 +26,14 @@ from numpy.typing import NDArray
 
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 from mtcompute.metrics.ranks import Ints, dense_ranks, hashed_ids, packs_with_positions
+from mtcompute.metrics.segment_blocks import segment_blocks
 from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
 from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
 SMALL_INPUT_TOKENS = 200
+# Larger blocks spill the processor's caches; smaller ones pay numpy's fixed costs too often.
+TOKENS_PER_BLOCK = 2**14
 _LARGEST_SAFE_TOKEN_COUNT = 2**30
 
 
@@ -40,14 +43,25 @@ def corpus_statistics_fast(
     max_order: int,
     encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
-    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs.
+    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs, a block
+    of segments at a time for large ones.
 
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
-    validation of a request makes it: encoding them once serves both.
+    validation of a request makes it: encoding them once serves both, so such a corpus (a
+    request's, never much larger than a block) is computed in one piece.
     """
     if sum(map(len, hypotheses)) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
-    return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
+    if encoded is not None or _refused(hypotheses, references):
+        return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
+    blocks = segment_blocks(hypotheses, references, TOKENS_PER_BLOCK)
+    return sum(
+        (
+            corpus_statistics_vectorised(hypotheses[block], references[block], max_order)
+            for block in blocks
+        ),
+        start=BleuStatistics.zero(max_order),
+    )
 
 
 def _refused(hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]) -> bool:

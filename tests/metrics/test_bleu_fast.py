@@ -21,6 +21,7 @@ from mtcompute.metrics.bleu_fast import (
     corpus_statistics_fast,
     corpus_statistics_vectorised,
 )
+from mtcompute.metrics.ranks import hashed_ids
 
 Tokens = list[str]
 Hypotheses = list[Tokens]
@@ -176,9 +177,9 @@ def test_vectorised_statistics_equal_the_reference_on_seeded_corpora(
 def test_ngram_ids_from_hashed_keys_give_the_same_statistics(
     maker: Maker, max_order: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Only corpora of millions of tokens have n-gram keys too wide to sort exactly with their
-    # positions; here the hashed way is taken on small ones.
-    monkeypatch.setattr(bleu_fast, "packs_with_positions", lambda count, bound: False)
+    # Only blocks of millions of tokens have n-gram keys too wide to order exactly; here the
+    # hashed way is taken on small ones.
+    monkeypatch.setattr(bleu_fast, "dense_ranks", lambda keys, bound: hashed_ids([keys]))
     _assert_equal_to_reference(*maker(random.Random(11)), max_order)
 
 

@@ -23,10 +23,22 @@ def test_dense_ranks_are_equal_exactly_where_the_keys_are(values: list[int]) -> 
 
 
 @given(_wide_keys)
-def test_keys_too_wide_to_pack_with_their_positions_still_get_exact_ids(values: list[int]) -> None:
+def test_keys_too_wide_to_order_exactly_still_get_exact_ids(values: list[int]) -> None:
     ids, count = dense_ranks(_keys(values), 2**64)
     assert same_partition(ids.tolist(), values)
     assert all(0 <= i < count for i in ids.tolist())
+
+
+@given(st.data(), st.sampled_from([2, 2**16, 2**16 + 1, 2**32, 2**32 + 1, 2**48, 2**48 + 1]))
+def test_keys_near_their_bound_get_exact_ids_whatever_the_digits_it_takes(
+    data: st.DataObject, key_bound: int
+) -> None:
+    # Keys that differ only in their highest digit, or only in their lowest.
+    near_bound = st.integers(min_value=max(key_bound - 4, 0), max_value=key_bound - 1)
+    values = data.draw(st.lists(near_bound | st.integers(0, 3), max_size=100))
+    ids, count = dense_ranks(_keys(values), key_bound)
+    assert same_partition(ids.tolist(), values)
+    assert sorted(set(ids.tolist())) == list(range(count))
 
 
 _rows = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=200)
@@ -55,19 +67,3 @@ def test_no_keys_get_no_ids() -> None:
     assert (len(ids), count) == (0, 0)
     ids, count = hashed_ids([_keys([])])
     assert (len(ids), count) == (0, 0)
-
-
-_led_rows = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 3)), max_size=200)
-
-
-@given(_led_rows, st.sampled_from([3, 2**40, 2**63]))
-def test_rows_led_by_a_segment_get_ids_exact_in_segment_and_columns(
-    rows: list[tuple[int, int]], leading_bound: int
-) -> None:
-    # With a bound of 2**63 the leading values leave no room in the key: they are compared.
-    leading = _keys([row[0] for row in rows])
-    column = _keys([row[1] for row in rows])
-    for hashes in (None, np.zeros(len(rows), dtype=np.uint64)):
-        ids, count = hashed_ids([column], hashes, leading=leading, leading_bound=leading_bound)
-        assert same_partition(ids.tolist(), rows)
-        assert all(0 <= i < count for i in ids.tolist())

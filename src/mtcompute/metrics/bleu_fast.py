@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
-from mtcompute.metrics.ranks import Ints, dense_ranks, hashed_ids, packs_with_positions
+from mtcompute.metrics.ranks import Ints, dense_ranks
 from mtcompute.metrics.segment_blocks import segment_blocks
 from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
 from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
@@ -101,7 +101,6 @@ class _FlatCorpus:
 
     ids: Ints  # per token: an id of (segment, string)
     id_count: int  # a bound on the ids
-    token_segments: Ints  # per token: its segment index
     lengths: Ints  # per sentence
     segments: Ints  # per sentence: its segment index
     streams: Ints  # per sentence: 0 for the hypothesis, j for the j-th reference
@@ -128,7 +127,7 @@ class _FlatCorpus:
             lengths = encoded.sentence_lengths
             token_segments = np.repeat(segments, lengths)
             ids, id_count = ids_from_bytes(encoded, token_segments)
-        return cls(ids, id_count, token_segments, lengths, segments, streams)
+        return cls(ids, id_count, lengths, segments, streams)
 
 
 def _sentence_places(references: Sequence[Sequence[Tokens]]) -> tuple[Ints, Ints]:
@@ -186,13 +185,7 @@ def _ngram_ids(corpus: _FlatCorpus, grams: "_Grams", n: int, prefix_count: int) 
     """Ids of the n-grams at ``grams``, from their prefix's id and their last token's id."""
     last_ids = corpus.ids[grams.positions + (n - 1)]
     keys = (grams.prefix_ids * corpus.id_count + last_ids).view(np.uint64)
-    key_bound = prefix_count * corpus.id_count
-    if packs_with_positions(len(keys), key_bound):
-        return dense_ranks(keys, key_bound)
-    # A huge corpus: hashed keys, led by the segment so that the sort keeps memory local.
-    segments = corpus.token_segments[grams.positions].view(np.uint64)
-    segment_count = int(corpus.segments.max(initial=0)) + 1
-    return hashed_ids([keys], leading=segments, leading_bound=segment_count)
+    return dense_ranks(keys, prefix_count * corpus.id_count)
 
 
 def _continues(corpus: _FlatCorpus) -> NDArray[np.bool_]:

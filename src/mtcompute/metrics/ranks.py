@@ -1,12 +1,14 @@
 """Ids for integer keys, or rows of them, that are equal exactly where the keys are: from a sort.
 
-numpy sorts plain integers several times faster than it argsorts them, so each key carries its
-own position in its low bits and a plain sort does the work of an argsort: the position comes
-back out of the sorted word. Keys too wide to leave room are hashed, and the hash's high bits
-sorted; a hash can collide, so neighbours with equal hashes are compared column by column, and
-the rare run that mixes different rows is split with a dict. The ids are exact either way.
+numpy's stable argsort of 16-bit integers is a radix sort, several times faster than its sort of
+64-bit integers, so keys are ordered one 16-bit digit at a time, least significant first, each
+pass stable. Keys known to be narrow enough are ordered whole, exactly. Rows of several columns,
+and wider keys, are hashed and ordered by the hash's top digits, as many as keep collisions rare;
+a hash can collide, so neighbours with equal hashes are compared column by column, and the rare
+run that mixes different rows is split with a dict. The ids are exact either way.
 """
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -17,8 +19,12 @@ Ints = NDArray[np.int64]
 Keys = NDArray[np.uint64]
 
 _WORD_BITS = 64
+_DIGIT_BITS = 16
+_DIGITS_PER_WORD = _WORD_BITS // _DIGIT_BITS
+# Keys below 2**48 are ordered exactly; wider ones are hashed (the four passes cost more).
+_EXACT_DIGITS_MAX = 3
 # Odd constants with well-spread bits (splitmix64's): each multiplication carries every input
-# bit into the high bits, which the sort keeps.
+# bit into the high bits, which the ordering uses.
 _COLUMN_MIX = np.uint64(0xBF58476D1CE4E5B9)
 _FINAL_MIX = np.uint64(0x94D049BB133111EB)
 
@@ -33,75 +39,55 @@ class SortedGroups(NamedTuple):
 
 def dense_ranks(keys: Keys, key_bound: int) -> tuple[Ints, int]:
     """Ids of keys below ``key_bound``, equal exactly where the keys are, and a bound on them."""
-    if packs_with_positions(len(keys), key_bound):
-        position_bits = _position_bits(len(keys))
-        return _run_numbers(_sorted(keys << np.uint64(position_bits), position_bits))
-    return hashed_ids([keys])
+    digits = _digits_below(key_bound)
+    if digits > _EXACT_DIGITS_MAX:
+        return hashed_ids([keys])
+    order = _radix_order(keys, range(digits))
+    return _run_numbers(_groups(keys, order))
 
 
-def packs_with_positions(count: int, key_bound: int) -> bool:
-    """Whether ``count`` keys below ``key_bound`` leave room for their positions in 64 bits:
-    then ``dense_ranks`` sorts them exactly, without hashing."""
-    return key_bound << _position_bits(count) <= 1 << _WORD_BITS
-
-
-def hashed_ids(
-    columns: Sequence[Keys],
-    hashes: Keys | None = None,
-    *,
-    leading: Keys | None = None,
-    leading_bound: int = 1,
-) -> tuple[Ints, int]:
-    """Ids equal exactly where every column (and ``leading``) is, and a bound on them;
-    ``hashes`` (of the columns, a mix of them when omitted) only decide how quickly.
-
-    ``leading``, values below ``leading_bound`` (the segment of a token, say), heads the sort
-    keys exactly: rows that share it lie together in the sorted order, so that the gathers that
-    follow read memory nearly in order, and it needs no comparing.
-    """
-    position_bits = _position_bits(len(columns[0]))
-    leading_bits = max(leading_bound - 1, 1).bit_length()
-    hash_bits = _WORD_BITS - position_bits - leading_bits
-    if leading is not None and hash_bits < 1:  # no room to lead: an ordinary column
-        columns, leading, hashes = [leading, *columns], None, None
+def hashed_ids(columns: Sequence[Keys], hashes: Keys | None = None) -> tuple[Ints, int]:
+    """Ids equal exactly where every column is, and a bound on them; ``hashes`` (of the rows, a
+    mix of the columns when omitted) only decide how quickly."""
     hashes = _mixed(columns) if hashes is None else hashes
-    if leading is None:
-        keys = hashes & np.uint64(((1 << _WORD_BITS) - 1) ^ ((1 << position_bits) - 1))
-    else:
-        keys = _led_by(leading, leading_bits, hashes, hash_bits)
-    del hashes  # freed before the sort: fresh large arrays cost page faults as well as time
-    groups = _sorted(keys, position_bits)
+    digits = _hash_digits(len(hashes))
+    top_digits = range(_DIGITS_PER_WORD - digits, _DIGITS_PER_WORD)
+    order = _radix_order(hashes, top_digits)
+    groups = _groups(hashes >> np.uint64(_WORD_BITS - _DIGIT_BITS * digits), order)
     ids, count = _run_numbers(groups)
     mixed_runs = _runs_with_different_rows(groups, ids, columns)
     if len(mixed_runs):
-        in_mixed_run = np.isin(ids, mixed_runs)
-        return _split_runs(ids, count, in_mixed_run, [] if leading is None else [leading], columns)
+        return _split_runs(ids, count, mixed_runs, columns)
     return ids, count
 
 
-def _led_by(leading: Keys, leading_bits: int, hashes: Keys, hash_bits: int) -> Keys:
-    """Sort keys of the leading values, then the hash's high bits, then room for positions."""
-    keys = hashes >> np.uint64(_WORD_BITS - hash_bits)
-    keys <<= np.uint64(_WORD_BITS - leading_bits - hash_bits)
-    keys |= leading << np.uint64(_WORD_BITS - leading_bits)
-    return keys
+def _digits_below(bound: int) -> int:
+    """How many 16-bit digits the integers below ``bound`` have (at least one)."""
+    return max(1, math.ceil(max(bound - 1, 0).bit_length() / _DIGIT_BITS))
 
 
-def _position_bits(count: int) -> int:
-    return max(count - 1, 0).bit_length()
+def _hash_digits(count: int) -> int:
+    """How many of a hash's top digits keep the expected number of colliding pairs among
+    ``count`` rows, about count**2 / 2**(bits + 1), below one."""
+    wanted_bits = 2 * max(count - 1, 0).bit_length() - 1
+    return min(_DIGITS_PER_WORD, max(1, math.ceil(wanted_bits / _DIGIT_BITS)))
 
 
-def _sorted(shifted_keys: Keys, position_bits: int) -> SortedGroups:
-    """Sort keys already shifted left by ``position_bits``, with their positions in those bits."""
-    # In place where it can be: fresh large arrays cost page faults as well as time.
-    packed = shifted_keys
-    packed |= np.arange(len(packed), dtype=np.uint64)
-    packed.sort()
-    order = (packed & np.uint64((1 << position_bits) - 1)).view(np.int64)
-    packed >>= np.uint64(position_bits)
-    starts_run = np.empty(len(packed), dtype=np.bool_)
+def _radix_order(keys: Keys, digits: range) -> Ints:
+    """Positions ordered by the given 16-bit digits of the keys (0 the least significant)."""
+    by_digit = keys.astype("<u8", copy=False).view("<u2").reshape(-1, _DIGITS_PER_WORD)
+    order: Ints = np.argsort(by_digit[:, digits[0]], kind="stable")
+    for digit in digits[1:]:
+        order = order[np.argsort(by_digit[order, digit], kind="stable")]
+    return order
+
+
+def _groups(keys: Keys, order: Ints) -> SortedGroups:
+    """The runs of equal keys in ``order``, where equal keys lie together."""
+    in_order = keys[order]
+    starts_run = np.empty(len(in_order), dtype=np.bool_)
     starts_run[:1] = True
-    np.not_equal(packed[1:], packed[:-1], out=starts_run[1:])
+    np.not_equal(in_order[1:], in_order[:-1], out=starts_run[1:])
     return SortedGroups(order, starts_run)
 
 
@@ -136,15 +122,13 @@ def _runs_with_different_rows(groups: SortedGroups, ids: Ints, columns: Sequence
 
 
 def _split_runs(
-    ids: Ints,
-    count: int,
-    in_mixed_run: NDArray[np.bool_],
-    leading: Sequence[Keys],
-    columns: Sequence[Keys],
+    ids: Ints, count: int, mixed_runs: Ints, columns: Sequence[Keys]
 ) -> tuple[Ints, int]:
     """New ids, past ``count``, for the positions of mixed runs: one per distinct row."""
-    positions = np.flatnonzero(in_mixed_run)
-    values = (column[positions].tolist() for column in (*leading, *columns))
+    is_mixed = np.zeros(count, dtype=np.bool_)
+    is_mixed[mixed_runs] = True
+    positions = np.flatnonzero(is_mixed[ids])
+    values = (column[positions].tolist() for column in columns)
     first_seen: dict[tuple[int, ...], int] = {}
     new_ids = [
         first_seen.setdefault(row, count + len(first_seen)) for row in zip(*values, strict=True)

@@ -16,9 +16,7 @@ from mtcompute.metrics.token_bytes import TokenBytes
 
 def ids_from_bytes(encoded: TokenBytes, token_segments: Ints) -> tuple[Ints, int]:
     """(segment, token) ids, equal exactly where both are, and a bound on them."""
-    segments = token_segments.view(np.uint64)
-    segment_bound = int(token_segments.max(initial=0)) + 1
-    return hashed_ids(encoded.words(), leading=segments, leading_bound=segment_bound)
+    return hashed_ids([token_segments.view(np.uint64), *encoded.words()])
 
 
 def ids_from_strings(sentences: Sequence[Sequence[str]], token_segments: Ints) -> tuple[Ints, int]:

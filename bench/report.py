@@ -32,6 +32,9 @@ METHOD = """\
   warm-up; the timed rounds then run every peer once per round, in a rotated order.
 - "x sacreBLEU" is the median over rounds of (peer time / sacreBLEU time in the same round); the
   machine is shared, so ratios are the figures to compare, not absolute times.
+- "CPU ms" is the median of the process's CPU time over the same call, in all its threads: near
+  the wall-clock time for a peer that computes on one core, up to twice it for one that keeps
+  both of this machine's cores busy.
 - Peak memory: each implementation runs once in a fresh subprocess (`python -m bench.memory`),
   which builds its input, resets the kernel's resident-memory high-water mark
   (`/proc/self/clear_refs`), computes, and reports VmHWM minus the VmRSS just before computing.
@@ -83,15 +86,16 @@ def _corpus_section(result: "CorpusResult") -> list[str]:
     lines = [
         f"## {result.name}: {result.segments:,} segments, {result.tokens:,} tokens",
         "",
-        "| implementation | median ms | x sacreBLEU | speed-up | peak memory MiB | runs |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| implementation | median ms | x sacreBLEU | speed-up | CPU ms | peak memory MiB | runs |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for t in sorted(result.timings, key=lambda timing: timing.median_ratio):
         memory = result.memory_kib.get(t.peer.name)
         shown = "-" if memory is None else f"{memory / MIB:.1f}"
         lines.append(
             f"| {t.peer.name} | {t.median * 1000:.1f} | {t.median_ratio:.3f} "
-            f"| {1 / t.median_ratio:.1f}x | {shown} | {len(t.seconds)} |"
+            f"| {1 / t.median_ratio:.1f}x | {t.median_cpu * 1000:.1f} | {shown} "
+            f"| {len(t.seconds)} |"
         )
     lines += [f"- {r.peer.name}: not timed, {r.reason}" for r in result.refusals]
     return [*lines, ""]

@@ -15,16 +15,30 @@ from bench.peers import OURS, SACREBLEU, Outcome, Peer, disagreement
 
 
 @dataclass(frozen=True)
+class Run:
+    """One timed call: wall-clock seconds, and the process's CPU seconds in all its threads."""
+
+    seconds: float
+    cpu_seconds: float
+
+
+@dataclass(frozen=True)
 class Timing:
     """The timed runs of one peer on one corpus, and its ratio to sacreBLEU round by round."""
 
     peer: Peer
     seconds: list[float]
     ratios: list[float]
+    cpu_seconds: list[float]
 
     @property
     def median(self) -> float:
         return statistics.median(self.seconds)
+
+    @property
+    def median_cpu(self) -> float:
+        """CPU time over wall time tells how many cores a peer keeps busy."""
+        return statistics.median(self.cpu_seconds)
 
     @property
     def median_ratio(self) -> float:
@@ -39,12 +53,12 @@ class Refusal:
     reason: str
 
 
-def timed_run(peer: Peer, data: bytes) -> tuple[float, Outcome]:
+def timed_run(peer: Peer, data: bytes) -> tuple[Run, Outcome]:
     inputs = peer.prepare(data)
     gc.collect()
-    start = time.perf_counter()
+    cpu_start, start = time.process_time(), time.perf_counter()
     outcome = peer.compute(inputs)
-    return time.perf_counter() - start, outcome
+    return Run(time.perf_counter() - start, time.process_time() - cpu_start), outcome
 
 
 def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[Refusal]]:
@@ -63,17 +77,16 @@ def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[
 
 def time_peers(peers: list[Peer], data: bytes, rounds: int) -> list[Timing]:
     """``rounds`` timed runs of each peer, interleaved; sacreBLEU must be among them."""
-    seconds: dict[str, list[float]] = {peer.name: [] for peer in peers}
+    runs: dict[str, list[Run]] = {peer.name: [] for peer in peers}
     for round_index in range(rounds):
         shift = round_index % len(peers)
         for peer in peers[shift:] + peers[:shift]:
-            seconds[peer.name].append(timed_run(peer, data)[0])
-    baseline = seconds[SACREBLEU.name]
-    return [
-        Timing(
-            peer,
-            seconds[peer.name],
-            [t / b for t, b in zip(seconds[peer.name], baseline, strict=True)],
-        )
-        for peer in peers
-    ]
+            runs[peer.name].append(timed_run(peer, data)[0])
+    baseline = [run.seconds for run in runs[SACREBLEU.name]]
+    return [_timing(peer, runs[peer.name], baseline) for peer in peers]
+
+
+def _timing(peer: Peer, runs: list[Run], baseline: list[float]) -> Timing:
+    seconds = [run.seconds for run in runs]
+    ratios = [t / b for t, b in zip(seconds, baseline, strict=True)]
+    return Timing(peer, seconds, ratios, [run.cpu_seconds for run in runs])

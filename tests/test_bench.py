@@ -26,6 +26,8 @@ def test_the_quick_run_times_every_peer_after_its_score_check_passed(
     assert tiny.refusals == []  # every peer computed our value before it was timed
     assert {timing.peer for timing in tiny.timings} == set(PEERS)
     assert all(len(timing.seconds) == QUICK.rounds["tiny"] for timing in tiny.timings)
+    assert all(len(timing.cpu_seconds) == len(timing.seconds) for timing in tiny.timings)
+    assert all(cpu >= 0 for timing in tiny.timings for cpu in timing.cpu_seconds)
     sacrebleu = next(t for t in tiny.timings if t.peer is SACREBLEU)
     assert sacrebleu.ratios == [1.0]
 

@@ -190,6 +190,7 @@ def test_statistics_computed_a_block_of_segments_at_a_time_equal_the_reference(
 ) -> None:
     # Real blocks hold thousands of tokens; small ones split these corpora many ways.
     monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", tokens_per_block)
+    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
     _assert_equal_to_reference(*maker(random.Random(5)), 4)
 
 

@@ -34,6 +34,8 @@ from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 SMALL_INPUT_TOKENS = 200
 # Larger blocks spill the processor's caches; smaller ones pay numpy's fixed costs too often.
 TOKENS_PER_BLOCK = 2**14
+# Up to this many blocks, one pass over all of them costs less than their fixed costs.
+BLOCKS_IN_ONE_PASS = 4
 _LARGEST_SAFE_TOKEN_COUNT = 2**30
 
 
@@ -55,6 +57,8 @@ def corpus_statistics_fast(
     if encoded is not None or _refused(hypotheses, references):
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     blocks = segment_blocks(hypotheses, references, TOKENS_PER_BLOCK)
+    if len(blocks) <= BLOCKS_IN_ONE_PASS:
+        return corpus_statistics_vectorised(hypotheses, references, max_order)
     return sum(
         (
             corpus_statistics_vectorised(hypotheses[block], references[block], max_order)

@@ -6,10 +6,10 @@ shape of input. How it works:
 - Sentences are laid end to end: every hypothesis, then every reference, segment after segment.
   Every token becomes an integer that names "this string in this segment" (``token_ids``), from
   the tokens' UTF-8 bytes when they can be had (``token_bytes``), else from the strings.
-- An n-gram's id comes from its (n-1)-gram prefix's id and its last token's id, ranked by one
-  radix sort (``ranks``), so it too names "this n-gram in this segment", and clipping every segment at
-  once is one ``bincount`` of (id, stream) pairs: column 0 counts the hypothesis, the others
-  each reference.
+- An n-gram's id comes from its (n-1)-gram prefix's id and its last token's id, ranked by a
+  radix sort (``ranks``), so it too names "this n-gram in this segment", and clipping every
+  segment at once is one ``bincount`` of (id, stream) pairs: column 0 counts the hypothesis,
+  the others each reference.
 - An (n+1)-gram can match only if the two n-grams inside it are both in the hypothesis and in a
   reference of its segment, so every other position is dropped before the next order: the
   arrays shrink fast.

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcompute import execute
-from mtcompute.metrics import bleu_fast
+from mtcompute.metrics import bleu_fast, block_helper
 from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, score
 from mtcompute.metrics.bleu_fast import (
     SMALL_INPUT_TOKENS,
@@ -192,6 +192,40 @@ def test_statistics_computed_a_block_of_segments_at_a_time_equal_the_reference(
     monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", tokens_per_block)
     monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
     _assert_equal_to_reference(*maker(random.Random(5)), 4)
+
+
+def _blocks_of_40_tokens_with_a_ready_helper(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Small blocks, the shared helper started, and the list of the tasks it is sent."""
+    assert block_helper.current_helper().ready.wait(60)
+    monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", 40)
+    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
+    sent: list[object] = []
+    send = block_helper.Lane.send
+
+    def counting_send(
+        lane: block_helper.Lane, function: Callable[..., object], *args: object
+    ) -> None:
+        sent.append(args)
+        send(lane, function, *args)
+
+    monkeypatch.setattr(block_helper.Lane, "send", counting_send)
+    return sent
+
+
+@pytest.mark.parametrize("maker", MAKERS.values(), ids=MAKERS.keys())
+def test_blocks_shared_with_the_helper_process_give_the_statistics_of_the_reference(
+    maker: Maker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
+    _assert_equal_to_reference(*maker(random.Random(9)), 4)
+
+
+def test_the_helper_process_computes_some_blocks_of_a_large_corpus(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent = _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
+    _assert_equal_to_reference(*_noisy_copies(random.Random(4)), 4)
+    assert sent
 
 
 def test_the_tool_result_is_the_same_dict_as_from_the_reference_statistics() -> None:

@@ -26,10 +26,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from mtcompute.metrics import block_helper
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 from mtcompute.metrics.ranks import Ints, dense_ranks
 from mtcompute.metrics.segment_blocks import segment_blocks
-from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
+from mtcompute.metrics.token_bytes import TokenBytes, sentences_of, utf8_joined
 from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
@@ -38,6 +39,9 @@ SMALL_INPUT_TOKENS = 200
 TOKENS_PER_BLOCK = 2**14
 # Up to this many blocks, one pass over all of them costs less than their fixed costs.
 BLOCKS_IN_ONE_PASS = 4
+# Blocks waiting in the helper process: enough that it never idles while the caller joins the
+# next block's strings, few enough that the caller keeps computing too.
+HELPER_QUEUE = 2
 _LARGEST_SAFE_TOKEN_COUNT = 2**30
 
 
@@ -61,13 +65,58 @@ def corpus_statistics_fast(
     blocks = segment_blocks(hypotheses, references, TOKENS_PER_BLOCK)
     if len(blocks) <= BLOCKS_IN_ONE_PASS:
         return corpus_statistics_vectorised(hypotheses, references, max_order)
-    return sum(
-        (
-            corpus_statistics_vectorised(hypotheses[block], references[block], max_order)
-            for block in blocks
-        ),
-        start=BleuStatistics.zero(max_order),
-    )
+    return _sum_over_blocks(hypotheses, references, max_order, blocks)
+
+
+def _sum_over_blocks(
+    hypotheses: Sequence[Tokens],
+    references: Sequence[Sequence[Tokens]],
+    max_order: int,
+    blocks: list[slice],
+) -> BleuStatistics:
+    """The statistics of every block, summed: the helper process computes a block whenever it
+    has fewer than ``HELPER_QUEUE`` waiting, the caller the others."""
+    total = BleuStatistics.zero(max_order)
+    with block_helper.lease() as lane:
+        for block in blocks:
+            hypotheses_of, references_of = hypotheses[block], references[block]
+            task = (
+                _block_task(hypotheses_of, references_of, max_order)
+                if lane is not None and lane.waiting < HELPER_QUEUE
+                else None
+            )
+            if lane is not None and task is not None:
+                lane.send(statistics_of_utf8, *task)
+            else:
+                total += corpus_statistics_vectorised(hypotheses_of, references_of, max_order)
+            total = sum(lane.answers(wait=False) if lane else (), start=total)
+        return sum(lane.answers(wait=True) if lane else (), start=total)
+
+
+def _block_task(
+    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
+) -> tuple[bytes, Ints, Ints, int] | None:
+    """The arguments of ``statistics_of_utf8`` for a block, or None when its tokens have no
+    such bytes (not strings, not valid Unicode, or with NUL in them)."""
+    sentences = sentences_of(hypotheses, references)
+    data = utf8_joined(sentences)
+    sentence_lengths = _int_array(map(len, sentences), len(sentences))
+    token_count = int(sentence_lengths.sum())
+    # Every token is followed by one NUL, and the padding by 7 more, unless a token holds one.
+    if data is None or data.count(0) != token_count + 7 or token_count >= _LARGEST_SAFE_TOKEN_COUNT:
+        return None
+    return data, sentence_lengths, _int_array(map(len, references), len(references)), max_order
+
+
+def statistics_of_utf8(
+    data: bytes, sentence_lengths: Ints, reference_counts: Ints, max_order: int
+) -> BleuStatistics:
+    """The statistics of a corpus from its tokens' ``utf8_joined`` bytes, its sentences' lengths
+    and its segments' reference counts: what the helper process computes for a block."""
+    encoded = TokenBytes.from_utf8(data, sentence_lengths)
+    if encoded is None:
+        raise ValueError("a token contains NUL: the bytes do not tell the tokens apart")
+    return _statistics(_FlatCorpus.from_bytes(encoded, reference_counts), max_order)
 
 
 def _refused(hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]) -> bool:
@@ -84,10 +133,19 @@ def corpus_statistics_vectorised(
     """The statistics computed with numpy; every segment needs at least one reference."""
     if _refused(hypotheses, references):
         return corpus_statistics(hypotheses, references, max_order)
-    corpus = _FlatCorpus.build(hypotheses, references, encoded)
+    reference_counts = _int_array(map(len, references), len(references))
+    encoded = encoded or TokenBytes.encode(sentences_of(hypotheses, references))
+    if encoded is None:  # a token with NUL in it, say: the strings are read again, rarely
+        corpus = _FlatCorpus.from_strings(sentences_of(hypotheses, references), reference_counts)
+    else:
+        corpus = _FlatCorpus.from_bytes(encoded, reference_counts)
     if corpus.token_count >= _LARGEST_SAFE_TOKEN_COUNT:
         return corpus_statistics(hypotheses, references, max_order)
-    hypothesis_lengths = corpus.lengths[: len(hypotheses)]
+    return _statistics(corpus, max_order)
+
+
+def _statistics(corpus: "_FlatCorpus", max_order: int) -> BleuStatistics:
+    hypothesis_lengths = corpus.lengths[corpus.streams == 0]
     return BleuStatistics(
         matches=_clipped_matches(corpus, max_order),
         totals=tuple(
@@ -116,30 +174,24 @@ class _FlatCorpus:
         return len(self.ids)
 
     @classmethod
-    def build(
-        cls,
-        hypotheses: Sequence[Tokens],
-        references: Sequence[Sequence[Tokens]],
-        encoded: TokenBytes | None,
-    ) -> "_FlatCorpus":
-        segments, streams = _sentence_places(references)
-        encoded = encoded or TokenBytes.encode(sentences_of(hypotheses, references))
-        if encoded is None:  # a token with NUL in it, say: the strings are read again, rarely
-            sentences = sentences_of(hypotheses, references)
-            lengths = _int_array(map(len, sentences), len(sentences))
-            token_segments = np.repeat(segments, lengths)
-            ids, id_count = ids_from_strings(sentences, token_segments)
-        else:
-            lengths = encoded.sentence_lengths
-            token_segments = np.repeat(segments, lengths)
-            ids, id_count = ids_from_bytes(encoded, token_segments)
+    def from_bytes(cls, encoded: TokenBytes, reference_counts: Ints) -> "_FlatCorpus":
+        segments, streams = _sentence_places(reference_counts)
+        token_segments = np.repeat(segments, encoded.sentence_lengths)
+        ids, id_count = ids_from_bytes(encoded, token_segments)
+        return cls(ids, id_count, encoded.sentence_lengths, segments, streams)
+
+    @classmethod
+    def from_strings(cls, sentences: Sequence[Tokens], reference_counts: Ints) -> "_FlatCorpus":
+        segments, streams = _sentence_places(reference_counts)
+        lengths = _int_array(map(len, sentences), len(sentences))
+        ids, id_count = ids_from_strings(sentences, np.repeat(segments, lengths))
         return cls(ids, id_count, lengths, segments, streams)
 
 
-def _sentence_places(references: Sequence[Sequence[Tokens]]) -> tuple[Ints, Ints]:
-    """Per sentence, in the order of ``sentences_of``: its segment, and its stream."""
-    segment_count = len(references)
-    per_segment = _int_array(map(len, references), segment_count)
+def _sentence_places(per_segment: Ints) -> tuple[Ints, Ints]:
+    """Per sentence, in the order of ``sentences_of``: its segment, and its stream; from the
+    number of references of each segment."""
+    segment_count = len(per_segment)
     reference_segments = np.repeat(np.arange(segment_count, dtype=np.int64), per_segment)
     first_reference = np.cumsum(per_segment) - per_segment
     segments = np.concatenate([np.arange(segment_count, dtype=np.int64), reference_segments])

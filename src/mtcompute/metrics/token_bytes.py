@@ -47,13 +47,16 @@ class TokenBytes:
         """The buffer of the tokens of ``sentences``, lists of strings; None when a token is not
         a string, is not valid Unicode or contains NUL."""
         sentence_lengths = np.fromiter(map(len, sentences), dtype=np.int64, count=len(sentences))
+        data = utf8_joined(sentences)
+        return None if data is None else cls.from_utf8(data, sentence_lengths)
+
+    @classmethod
+    def from_utf8(cls, data: bytes, sentence_lengths: Ints) -> "TokenBytes | None":
+        """The buffer read from ``utf8_joined`` bytes of sentences with these lengths; None when
+        their tokens are not as many as the lengths say (a token contained NUL)."""
         token_count = int(sentence_lengths.sum())
         if token_count == 0:
             return cls._empty(sentence_lengths)
-        try:
-            data = _joined(sentences).encode("utf-8")
-        except (TypeError, UnicodeEncodeError):
-            return None
         buffer = np.frombuffer(data, dtype=np.uint8)
         content_end = len(buffer) - _WORD_BYTES
         starts = _token_starts(buffer[:content_end])
@@ -111,13 +114,17 @@ class TokenBytes:
         return word
 
 
-def _joined(sentences: Sequence[Sequence[str]]) -> str:
-    """The tokens with NUL between them and NULs after the last, as many as a word has bytes.
+def utf8_joined(sentences: Sequence[Sequence[str]]) -> bytes | None:
+    """The tokens' UTF-8 bytes with NUL between them and NULs after the last, as many as a word
+    has bytes; None when a token is not a string or is not valid Unicode.
 
     A join per sentence, then one of those: C loops over the strings, and no list of them.
     """
     sentence_texts = map(_SEPARATOR.join, filter(None, sentences))
-    return _SEPARATOR.join(itertools.chain(sentence_texts, (_PADDING,)))
+    try:
+        return _SEPARATOR.join(itertools.chain(sentence_texts, (_PADDING,))).encode("utf-8")
+    except (TypeError, UnicodeEncodeError):
+        return None
 
 
 def _token_starts(content: NDArray[np.uint8]) -> Ints:

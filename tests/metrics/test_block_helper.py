@@ -1,0 +1,65 @@
+"""The helper process answers every task as the caller would, in order, and when it cannot, the
+caller computes the rest itself."""
+
+import math
+from collections.abc import Iterator
+
+import pytest
+
+from mtcompute.metrics import block_helper
+from mtcompute.metrics.block_helper import Helper, Lane
+
+_STARTUP_SECONDS = 60  # a loaded machine may take a while to start an interpreter
+
+
+@pytest.fixture
+def helper() -> Iterator[Helper]:
+    started = Helper()
+    assert started.ready.wait(_STARTUP_SECONDS)
+    yield started
+    started.close()
+
+
+def shout(text: str) -> str:
+    print(text)  # goes to the helper's stderr: its answers travel on a stream of their own
+    return text.upper()
+
+
+def test_a_lane_answers_every_task_with_the_callers_result_in_the_order_sent(
+    helper: Helper,
+) -> None:
+    lane = Lane(helper)
+    for value in range(1, 6):
+        lane.send(math.factorial, value)
+    lane.send(shout, "done")
+    assert list(lane.answers(wait=True)) == [1, 2, 6, 24, 120, "DONE"]
+    assert lane.waiting == 0
+
+
+def test_tasks_the_helper_did_not_answer_are_computed_by_the_caller(helper: Helper) -> None:
+    lane = Lane(helper)
+    helper.process.kill()
+    helper.process.wait()
+    for value in range(1, 4):
+        lane.send(math.factorial, value)
+    assert list(lane.answers(wait=True)) == [1, 2, 6]
+    assert helper.failed.is_set()
+
+
+def test_answers_without_waiting_give_only_what_has_arrived(helper: Helper) -> None:
+    lane = Lane(helper)
+    early = list(lane.answers(wait=False))
+    lane.send(math.factorial, 3)
+    assert early == []
+    assert [*lane.answers(wait=False), *lane.answers(wait=True)] == [6]
+
+
+def test_one_lease_at_a_time_and_every_task_answered_before_it_is_given_back() -> None:
+    shared = block_helper.current_helper()
+    assert shared.ready.wait(_STARTUP_SECONDS)
+    with block_helper.lease() as first:
+        assert first is not None
+        with block_helper.lease() as second:
+            assert second is None  # busy: that caller computes by itself
+        first.send(math.factorial, 4)
+    assert first.waiting == 0  # answered before the lease was given back

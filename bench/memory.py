@@ -2,10 +2,12 @@
 
 ``tracemalloc`` sees only Python's allocator and misses what a Rust or C peer allocates, so each
 measurement runs ``python -m bench.memory PEER CORPUS_FILE`` in its own process: it builds the
-peer's input, resets the kernel's high-water mark of resident memory (``/proc/self/clear_refs``),
-computes once, and prints how far the high-water mark (VmHWM) rose above the resident size
-(VmRSS) just before the computation. Where the reset is not allowed it falls back to the rise of
-``getrusage``'s ``ru_maxrss``, which can only under-report.
+peer's input, starts what the peer starts before computing (mtcompute's helper process), resets
+the kernel's high-water mark of resident memory (``/proc/PID/clear_refs``) of the process and
+its children, computes once, and prints how far the high-water marks (VmHWM) rose above the
+resident sizes (VmRSS) just before the computation, summed over the processes (an upper bound:
+their peaks need not coincide). Where the reset is not allowed it falls back to the rise of
+``getrusage``'s ``ru_maxrss`` of this process, which can only under-report.
 """
 
 import gc
@@ -15,24 +17,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench import procfs
 from bench.peers import BY_NAME
 
 KIB = 1024
-
-
-def _status_kib(field: str) -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1])
-    raise LookupError(field)
-
-
-def _reset_high_water_mark() -> bool:
-    try:
-        Path("/proc/self/clear_refs").write_text("5")
-    except OSError:
-        return False
-    return True
 
 
 def peak_rise_kib(peer_name: str, corpus_file: Path) -> int:
@@ -40,13 +28,16 @@ def peak_rise_kib(peer_name: str, corpus_file: Path) -> int:
     peer = BY_NAME[peer_name]
     importlib.import_module(peer.module)  # its import is not part of its computation
     inputs = peer.prepare(corpus_file.read_bytes())
+    peer.start()
     gc.collect()
     before_max = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    exact = _reset_high_water_mark()
-    before = _status_kib("VmRSS")
+    processes: list[int | str] = ["self", *procfs.children()]
+    resets = [procfs.reset_high_water_mark(pid) for pid in processes]  # every one, none skipped
+    exact = all(resets)
+    before = sum(procfs.status_kib(pid, "VmRSS") for pid in processes)
     peer.compute(inputs)
     if exact:
-        return _status_kib("VmHWM") - before
+        return sum(procfs.status_kib(pid, "VmHWM") for pid in processes) - before
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before_max
 
 

@@ -11,12 +11,14 @@ import statistics
 import time
 from dataclasses import dataclass
 
+from bench import procfs
 from bench.peers import OURS, SACREBLEU, Outcome, Peer, disagreement
 
 
 @dataclass(frozen=True)
 class Run:
-    """One timed call: wall-clock seconds, and the process's CPU seconds in all its threads."""
+    """One timed call: wall-clock seconds, and CPU seconds of the process and its children (the
+    helper process), in all their threads."""
 
     seconds: float
     cpu_seconds: float
@@ -56,9 +58,9 @@ class Refusal:
 def timed_run(peer: Peer, data: bytes) -> tuple[Run, Outcome]:
     inputs = peer.prepare(data)
     gc.collect()
-    cpu_start, start = time.process_time(), time.perf_counter()
+    cpu_start, start = procfs.cpu_seconds(), time.perf_counter()
     outcome = peer.compute(inputs)
-    return Run(time.perf_counter() - start, time.process_time() - cpu_start), outcome
+    return Run(time.perf_counter() - start, procfs.cpu_seconds() - cpu_start), outcome
 
 
 def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[Refusal]]:

@@ -78,7 +78,10 @@ def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[
 
 
 def time_peers(peers: list[Peer], data: bytes, rounds: int) -> list[Timing]:
-    """``rounds`` timed runs of each peer, interleaved; sacreBLEU must be among them."""
+    """``rounds`` timed runs of each peer, interleaved, after each started what it starts;
+    sacreBLEU must be among them."""
+    for peer in peers:
+        peer.start()
     runs: dict[str, list[Run]] = {peer.name: [] for peer in peers}
     for round_index in range(rounds):
         shift = round_index % len(peers)

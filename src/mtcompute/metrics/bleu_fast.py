@@ -37,7 +37,8 @@ from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 SMALL_INPUT_TOKENS = 200
 # Larger blocks spill the processor's caches; smaller ones pay numpy's fixed costs too often.
 TOKENS_PER_BLOCK = 2**14
-# Up to this many blocks, one pass over all of them costs less than their fixed costs.
+# Up to this many blocks, one pass over all of them costs less than their fixed costs, unless the
+# helper process computes some of them.
 BLOCKS_IN_ONE_PASS = 4
 # Blocks waiting in the helper process: enough that it never idles while the caller joins the
 # next block's strings, few enough that the caller keeps computing too.
@@ -63,9 +64,12 @@ def corpus_statistics_fast(
     if encoded is not None or _refused(hypotheses, references):
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     blocks = segment_blocks(hypotheses, references, TOKENS_PER_BLOCK)
-    if len(blocks) <= BLOCKS_IN_ONE_PASS:
+    if len(blocks) == 1:
         return corpus_statistics_vectorised(hypotheses, references, max_order)
-    return _sum_over_blocks(hypotheses, references, max_order, blocks)
+    with block_helper.lease() as lane:
+        if lane is None and len(blocks) <= BLOCKS_IN_ONE_PASS:
+            return corpus_statistics_vectorised(hypotheses, references, max_order)
+        return _sum_over_blocks(hypotheses, references, max_order, blocks, lane)
 
 
 def _sum_over_blocks(
@@ -73,24 +77,25 @@ def _sum_over_blocks(
     references: Sequence[Sequence[Tokens]],
     max_order: int,
     blocks: list[slice],
+    lane: block_helper.Lane | None,
 ) -> BleuStatistics:
-    """The statistics of every block, summed: the helper process computes a block whenever it
-    has fewer than ``HELPER_QUEUE`` waiting, the caller the others."""
+    """The statistics of every block, summed: the helper process, if there is a lane to it,
+    computes a block whenever it has fewer than ``HELPER_QUEUE`` waiting, the caller the
+    others."""
     total = BleuStatistics.zero(max_order)
-    with block_helper.lease() as lane:
-        for block in blocks:
-            hypotheses_of, references_of = hypotheses[block], references[block]
-            task = (
-                _block_task(hypotheses_of, references_of, max_order)
-                if lane is not None and lane.waiting < HELPER_QUEUE
-                else None
-            )
-            if lane is not None and task is not None:
-                lane.send(statistics_of_utf8, *task)
-            else:
-                total += corpus_statistics_vectorised(hypotheses_of, references_of, max_order)
-            total = sum(lane.answers(wait=False) if lane else (), start=total)
-        return sum(lane.answers(wait=True) if lane else (), start=total)
+    for block in blocks:
+        hypotheses_of, references_of = hypotheses[block], references[block]
+        task = (
+            _block_task(hypotheses_of, references_of, max_order)
+            if lane is not None and lane.waiting < HELPER_QUEUE
+            else None
+        )
+        if lane is not None and task is not None:
+            lane.send(statistics_of_utf8, *task)
+        else:
+            total += corpus_statistics_vectorised(hypotheses_of, references_of, max_order)
+        total = sum(lane.answers(wait=False) if lane else (), start=total)
+    return sum(lane.answers(wait=True) if lane else (), start=total)
 
 
 def _block_task(

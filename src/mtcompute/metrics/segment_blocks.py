@@ -20,16 +20,18 @@ def segment_blocks(
     references: Sequence[Sequence[Tokens]],
     tokens_per_block: int,
 ) -> list[slice]:
-    """Consecutive slices that cover every segment once, in order. Counting the tokens
-    (hypothesis and references) of the segments one after another, a block closes at each
-    segment that brings the count to a multiple of ``tokens_per_block`` or past it: blocks hold
-    about that many tokens, one long segment may make a block larger. Hypotheses and references
-    must have equal counts."""
+    """Consecutive slices that cover every segment once, in order, in as many blocks as it
+    takes to hold at most about ``tokens_per_block`` tokens (hypotheses and references) each,
+    and about equally many. Counting the tokens of the segments one after another, a block
+    closes at each segment that brings the count to a mark (total * k / blocks) or past it; one
+    long segment may make a block larger. Hypotheses and references must have equal counts."""
     segment_tokens = _segment_token_counts(hypotheses, references)
     if len(segment_tokens) == 0:
         return []
     ends = np.cumsum(segment_tokens)
-    marks = np.arange(tokens_per_block, int(ends[-1]), tokens_per_block, dtype=np.int64)
+    total = int(ends[-1])
+    block_count = max(-(-total // tokens_per_block), 1)
+    marks = np.arange(1, block_count, dtype=np.int64) * total // block_count
     # The segment whose tokens reach a mark closes a block; a long segment may reach several.
     closing = np.unique(np.searchsorted(ends, marks, side="left"))
     stops = [*(closing + 1).tolist(), len(segment_tokens)]

@@ -22,6 +22,8 @@ from mtcompute.metrics.bleu_fast import (
     corpus_statistics_vectorised,
 )
 from mtcompute.metrics.ranks import hashed_ids
+from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
+from mtcompute.tools.bleu_corpus_compute_1_0_0 import LIMITS
 
 Tokens = list[str]
 Hypotheses = list[Tokens]
@@ -226,6 +228,25 @@ def test_the_helper_process_computes_some_blocks_of_a_large_corpus(
     sent = _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
     _assert_equal_to_reference(*_noisy_copies(random.Random(4)), 4)
     assert sent
+
+
+def test_a_request_of_the_contracts_largest_size_is_computed_in_one_pass() -> None:
+    # In one pass from the bytes its validation encoded, and without the helper process.
+    largest = LIMITS.max_total_tokens
+    assert largest is not None
+    assert largest <= bleu_fast.BLOCKS_IN_ONE_PASS * bleu_fast.TOKENS_PER_BLOCK
+
+
+@pytest.mark.parametrize("maker", MAKERS.values(), ids=MAKERS.keys())
+def test_a_corpus_larger_than_a_request_is_computed_in_blocks_even_when_encoded(
+    maker: Maker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", 30)
+    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
+    hypotheses, references = maker(random.Random(8))
+    encoded = TokenBytes.encode(sentences_of(hypotheses, references))
+    expected = corpus_statistics(hypotheses, references, 4)
+    assert corpus_statistics_fast(hypotheses, references, 4, encoded) == expected
 
 
 def test_the_tool_result_is_the_same_dict_as_from_the_reference_statistics() -> None:

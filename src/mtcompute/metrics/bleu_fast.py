@@ -56,19 +56,21 @@ def corpus_statistics_fast(
     of segments at a time for large ones.
 
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
-    validation of a request makes it: encoding them once serves both, so such a corpus (a
-    request's, never much larger than a block) is computed in one piece.
+    validation of a request makes it: encoding them once serves both, so a corpus of a request's
+    size is computed in one piece from it (and never shared with the helper process: a server
+    keeps its cores for its requests). A larger one is computed in blocks all the same.
     """
     if sum(map(len, hypotheses)) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
-    if encoded is not None or _refused(hypotheses, references):
+    request_sized = BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
+    if _refused(hypotheses, references) or (encoded and encoded.token_count <= request_sized):
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     blocks = segment_blocks(hypotheses, references, TOKENS_PER_BLOCK)
     if len(blocks) == 1:
-        return corpus_statistics_vectorised(hypotheses, references, max_order)
+        return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     with block_helper.lease() as lane:
         if lane is None and len(blocks) <= BLOCKS_IN_ONE_PASS:
-            return corpus_statistics_vectorised(hypotheses, references, max_order)
+            return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
         return _sum_over_blocks(hypotheses, references, max_order, blocks, lane)
 
 

@@ -52,26 +52,38 @@ def corpus_statistics_fast(
     max_order: int,
     encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
-    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs, a block
-    of segments at a time for large ones.
+    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs, and for
+    corpora larger than a request a block of segments at a time, shared with the helper process.
 
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
-    validation of a request makes it: encoding them once serves both, so a corpus of a request's
-    size is computed in one piece from it (and never shared with the helper process: a server
-    keeps its cores for its requests). A larger one is computed in blocks all the same.
+    validation of a request makes it: encoding them once serves both.
     """
-    if sum(map(len, hypotheses)) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
+    hypothesis_tokens = sum(map(len, hypotheses))
+    if hypothesis_tokens * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
-    request_sized = BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
-    if _refused(hypotheses, references) or (encoded and encoded.token_count <= request_sized):
+    if _refused(hypotheses, references) or _request_sized(hypothesis_tokens, references, encoded):
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     blocks = segment_blocks(hypotheses, references, TOKENS_PER_BLOCK)
-    if len(blocks) == 1:
+    if len(blocks) == 1:  # a single long segment, say
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     with block_helper.lease() as lane:
         if lane is None and len(blocks) <= BLOCKS_IN_ONE_PASS:
             return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
         return _sum_over_blocks(hypotheses, references, max_order, blocks, lane)
+
+
+def _request_sized(
+    hypothesis_tokens: int, references: Sequence[Sequence[Tokens]], encoded: TokenBytes | None
+) -> bool:
+    """Whether a corpus is no larger than ``BLOCKS_IN_ONE_PASS`` blocks, which one pass computes
+    faster than blocks do, helper or not. Without the count of its tokens, an estimate saves
+    reading every reference: references about as long as their hypotheses."""
+    if encoded is not None:
+        token_count = encoded.token_count
+    else:
+        sentences_per_segment = 1 + sum(map(len, references)) / max(len(references), 1)
+        token_count = round(hypothesis_tokens * sentences_per_segment)
+    return token_count <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
 
 
 def _sum_over_blocks(

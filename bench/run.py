@@ -37,7 +37,9 @@ class Plan:
     http: HttpPlan
 
 
-FULL = Plan(("S", "M", "L"), {"S": 9, "M": 7, "L": 5}, "S", 30, HttpPlan(100, 300, 10.0, 4, (1, 2)))
+FULL = Plan(
+    ("S", "M", "L"), {"S": 21, "M": 11, "L": 5}, "S", 60, HttpPlan(100, 300, 10.0, 4, (1, 2))
+)
 QUICK = Plan(("tiny",), {"tiny": 1}, "tiny", 1, HttpPlan(2, 2, 0.5, 2, (1,)))
 # The pure-Python oracle needs minutes on L; it is timed on S and M only.
 SKIPPED = {"L": (REFERENCE,)}

@@ -58,32 +58,26 @@ def corpus_statistics_fast(
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
     validation of a request makes it: encoding them once serves both.
     """
-    hypothesis_tokens = sum(map(len, hypotheses))
-    if hypothesis_tokens * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
+    hypothesis_lengths = _int_array(map(len, hypotheses), len(hypotheses))
+    if int(hypothesis_lengths.sum()) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
-    if _refused(hypotheses, references) or _request_sized(hypothesis_tokens, references, encoded):
+    if len(hypotheses) != len(references):
+        return corpus_statistics(hypotheses, references, max_order)  # to raise what it raises
+    reference_counts = _int_array(map(len, references), len(references))
+    # References about as long as their hypotheses: an estimate that reads no reference yet,
+    # good enough to size blocks (whose sizes only decide how fast).
+    segment_sizes = hypothesis_lengths * (1 + reference_counts)
+    request_sized = BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
+    estimate = encoded.token_count if encoded is not None else int(segment_sizes.sum())
+    if estimate <= request_sized or not reference_counts.all():
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
-    blocks = segment_blocks(hypotheses, references, TOKENS_PER_BLOCK)
+    blocks = segment_blocks(segment_sizes, TOKENS_PER_BLOCK)
     if len(blocks) == 1:  # a single long segment, say
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     with block_helper.lease() as lane:
         if lane is None and len(blocks) <= BLOCKS_IN_ONE_PASS:
             return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
         return _sum_over_blocks(hypotheses, references, max_order, blocks, lane)
-
-
-def _request_sized(
-    hypothesis_tokens: int, references: Sequence[Sequence[Tokens]], encoded: TokenBytes | None
-) -> bool:
-    """Whether a corpus is no larger than ``BLOCKS_IN_ONE_PASS`` blocks, which one pass computes
-    faster than blocks do, helper or not. Without the count of its tokens, an estimate saves
-    reading every reference: references about as long as their hypotheses."""
-    if encoded is not None:
-        token_count = encoded.token_count
-    else:
-        sentences_per_segment = 1 + sum(map(len, references)) / max(len(references), 1)
-        token_count = round(hypothesis_tokens * sentences_per_segment)
-    return token_count <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
 
 
 def _sum_over_blocks(

@@ -230,6 +230,21 @@ def test_the_helper_process_computes_some_blocks_of_a_large_corpus(
     assert sent
 
 
+def test_a_request_computed_from_its_validated_bytes_never_asks_for_the_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_helper() -> None:
+        raise AssertionError("a request asked for the helper process")
+
+    monkeypatch.setattr(block_helper, "lease", no_helper)
+    rng = random.Random(6)
+    hypotheses = [[rng.choice("abcdefgh") for _ in range(10)] for _ in range(600)]
+    references = [[hypothesis[::-1]] * 4 for hypothesis in hypotheses]  # 30,000 tokens in all
+    request = {"hypotheses": hypotheses, "references": references}
+    expected = score(corpus_statistics(hypotheses, references, 4)).to_dict()
+    assert execute("bleu-corpus-compute", "1.0.0", request) == expected
+
+
 def test_a_request_of_the_contracts_largest_size_is_computed_in_one_pass() -> None:
     # In one pass from the bytes its validation encoded, and without the helper process.
     largest = LIMITS.max_total_tokens

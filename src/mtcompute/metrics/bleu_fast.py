@@ -53,10 +53,12 @@ def corpus_statistics_fast(
     encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
     """``corpus_statistics`` for any input size: numpy for all but the smallest inputs, and for
-    corpora larger than a request a block of segments at a time, shared with the helper process.
+    large ones a block of segments at a time, shared with the helper process.
 
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
     validation of a request makes it: encoding them once serves both.
+
+    A few blocks are computed in one pass unless the helper process is ready to share them.
     """
     hypothesis_lengths = _int_array(map(len, hypotheses), len(hypotheses))
     if int(hypothesis_lengths.sum()) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
@@ -67,9 +69,12 @@ def corpus_statistics_fast(
     # References about as long as their hypotheses: an estimate that reads no reference yet,
     # good enough to size blocks (whose sizes only decide how fast).
     segment_sizes = hypothesis_lengths * (1 + reference_counts)
-    request_sized = BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
-    estimate = encoded.token_count if encoded is not None else int(segment_sizes.sum())
-    if estimate <= request_sized or not reference_counts.all():
+    # A request's tokens come encoded by its validation, and a server keeps its cores for its
+    # requests: those up to a request's size are computed in one pass, without the helper.
+    request_sized = (
+        encoded is not None and encoded.token_count <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
+    )
+    if request_sized or not reference_counts.all():
         return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
     blocks = segment_blocks(segment_sizes, TOKENS_PER_BLOCK)
     if len(blocks) == 1:  # a single long segment, say

@@ -120,8 +120,10 @@ def _block_task(
     data = utf8_joined(sentences)
     sentence_lengths = _int_array(map(len, sentences), len(sentences))
     token_count = int(sentence_lengths.sum())
+    if data is None or token_count >= _LARGEST_SAFE_TOKEN_COUNT:
+        return None
     # Every token is followed by one NUL, and the padding by 7 more, unless a token holds one.
-    if data is None or data.count(0) != token_count + 7 or token_count >= _LARGEST_SAFE_TOKEN_COUNT:
+    if np.count_nonzero(np.frombuffer(data, dtype=np.uint8) == 0) != token_count + 7:
         return None
     return data, sentence_lengths, _int_array(map(len, references), len(references)), max_order
 

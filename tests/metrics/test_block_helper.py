@@ -38,6 +38,7 @@ def test_a_lane_answers_every_task_with_the_callers_result_in_the_order_sent(
 
 def test_tasks_the_helper_did_not_answer_are_computed_by_the_caller(helper: Helper) -> None:
     lane = Lane(helper)
+    assert helper.process is not None
     helper.process.kill()
     helper.process.wait()
     for value in range(1, 4):
@@ -63,3 +64,15 @@ def test_one_lease_at_a_time_and_every_task_answered_before_it_is_given_back() -
             assert second is None  # busy: that caller computes by itself
         first.send(math.factorial, 4)
     assert first.waiting == 0  # answered before the lease was given back
+
+
+def test_without_an_interpreter_to_start_no_lease_is_given_and_nothing_fails(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(block_helper._Shared, "helper", None)  # as in a process just started
+    monkeypatch.setattr("sys.executable", "/nonexistent/python")
+    with block_helper.lease() as lane:
+        assert lane is None
+    helper = block_helper.current_helper()
+    assert helper.failed.is_set()
+    helper.close()  # nothing to stop

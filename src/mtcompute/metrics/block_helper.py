@@ -45,13 +45,10 @@ class Helper:
         self.failed = threading.Event()
         self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         self.answers: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
-        self.process = subprocess.Popen(  # this interpreter, running this module
-            [sys.executable, "-m", __name__],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env=_environment(),
-        )
+        self.process = _started_process()
+        if self.process is None:  # no interpreter to run it with: every block is computed here
+            self.failed.set()
+            return
         threading.Thread(target=self._write_tasks, daemon=True).start()
         threading.Thread(target=self._read_answers, daemon=True).start()
 
@@ -64,6 +61,8 @@ class Helper:
 
     def close(self) -> None:
         """Ask the helper to stop (end of its input), and make sure it does."""
+        if self.process is None:
+            return
         self._outbox.put(None)
         try:
             self.process.wait(timeout=2)
@@ -74,6 +73,7 @@ class Helper:
             self.process.stdout.close()
 
     def _write_tasks(self) -> None:
+        assert self.process is not None
         stdin = self.process.stdin
         assert stdin is not None
         with contextlib.suppress(OSError):  # the helper is gone: the reader says so
@@ -83,6 +83,7 @@ class Helper:
             stdin.close()
 
     def _read_answers(self) -> None:
+        assert self.process is not None
         stdout = self.process.stdout
         assert stdout is not None
         with contextlib.suppress(OSError, ValueError):  # a closed pipe ends it, as its end does
@@ -158,6 +159,22 @@ def current_helper() -> Helper:
         if helper is None or helper.owner != os.getpid():
             helper = _Shared.helper = Helper()
         return helper
+
+
+def _started_process() -> "subprocess.Popen[bytes] | None":
+    """This interpreter running this module, or None where it cannot be started."""
+    if not sys.executable:  # an embedded interpreter, say
+        return None
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-m", __name__],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=_environment(),
+        )
+    except OSError:
+        return None
 
 
 def _environment() -> dict[str, str]:

@@ -3,7 +3,7 @@
 numpy releases the GIL only inside each call, and a block makes hundreds of short calls, so
 threads would spend their time handing the GIL over; a process needs none. It is not a
 ``multiprocessing`` child, which imports the caller's main script again (an unguarded script
-would run twice): it is ``python -m mtcompute.metrics.block_helper``, which reads tasks (a
+would run twice): it is this interpreter running this module's ``main``, which reads tasks (a
 function and its arguments) on its stdin and writes their results on its stdout, as
 length-prefixed pickles, in order.
 
@@ -31,6 +31,10 @@ _LENGTH = struct.Struct("<Q")
 # task pays a page fault for every 4 KiB of it again; other allocators ignore these.
 _KEEP_FREED_MEMORY = {"MALLOC_TRIM_THRESHOLD_": str(2**30), "MALLOC_MMAP_THRESHOLD_": str(2**30)}
 _READY = b"ready"
+_BOOTSTRAP = (
+    "import sys; sys.path.append(sys.argv[1]); "
+    "from mtcompute.metrics.block_helper import main; main()"
+)
 
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
 
@@ -167,21 +171,21 @@ def _started_process() -> "subprocess.Popen[bytes] | None":
         return None
     try:
         return subprocess.Popen(
-            [sys.executable, "-m", __name__],
+            # -P: the working folder is not searched, so nothing there shadows a module.
+            [sys.executable, "-P", "-c", _BOOTSTRAP, _package_root()],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            env=_environment(),
+            env={**os.environ, **_KEEP_FREED_MEMORY},
         )
     except OSError:
         return None
 
 
-def _environment() -> dict[str, str]:
-    """This environment, with this package importable however this process found it."""
-    package_root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    paths = [package_root, *filter(None, [os.environ.get("PYTHONPATH")])]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths), **_KEEP_FREED_MEMORY}
+def _package_root() -> str:
+    """The folder this package was imported from: the helper finds it there too, after its own
+    search path (which wins, so that nothing shadows the standard library)."""
+    return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 @atexit.register
@@ -215,7 +219,8 @@ def serve(tasks: IO[bytes], answers: IO[bytes]) -> None:
         _write(answers, pickle.dumps(function(*args), protocol=pickle.HIGHEST_PROTOCOL))
 
 
-def _main() -> None:
+def main() -> None:
+    """The helper process's entry point: serve tasks from stdin until it ends."""
     # Answers go out on a private copy of stdout, and stdout itself to stderr: nothing printed
     # by a library can corrupt them.
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
@@ -224,4 +229,4 @@ def _main() -> None:
 
 
 if __name__ == "__main__":
-    _main()
+    main()

@@ -28,8 +28,9 @@ METHOD = """\
   every time) and then times one call: `corpus_statistics_fast` + `score` for us,
   `BLEU(tokenize='none', smooth_method='none', force=True).corpus_score` for sacreBLEU (references
   as streams padded with `None`), `corpus_bleu` for NLTK,
-  `compute(..., smooth=False, ref_len_method='closest')` for bleuscore. The first check run is the
-  warm-up; the timed rounds then run every peer once per round, in a rotated order.
+  `compute(..., smooth=False, ref_len_method='closest')` for bleuscore. After the check, each
+  peer starts what it starts (mtcompute's helper process) and runs once to warm up; the timed
+  rounds then run every peer once per round, in a rotated order.
 - "x sacreBLEU" is the median over rounds of (peer time / sacreBLEU time in the same round); the
   machine is shared, so ratios are the figures to compare, not absolute times.
 - "CPU ms" is the median CPU time over the same call of the process and its children, in all

@@ -64,7 +64,7 @@ def timed_run(peer: Peer, data: bytes) -> tuple[Run, Outcome]:
 
 
 def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[Refusal]]:
-    """The peers that compute our value on ``data`` (the first run is also their warm-up)."""
+    """The peers that compute our value on ``data``."""
     _, expected = timed_run(OURS, data)
     agreeing, refused = [], []
     for peer in peers:
@@ -78,10 +78,11 @@ def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[
 
 
 def time_peers(peers: list[Peer], data: bytes, rounds: int) -> list[Timing]:
-    """``rounds`` timed runs of each peer, interleaved, after each started what it starts;
-    sacreBLEU must be among them."""
+    """``rounds`` timed runs of each peer, interleaved, after each started what it starts and
+    ran once more to warm up; sacreBLEU must be among them."""
     for peer in peers:
         peer.start()
+        timed_run(peer, data)  # a warm-up, with whatever it started (the helper process) running
     runs: dict[str, list[Run]] = {peer.name: [] for peer in peers}
     for round_index in range(rounds):
         shift = round_index % len(peers)

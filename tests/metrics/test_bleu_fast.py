@@ -228,6 +228,7 @@ def test_the_helper_process_computes_some_blocks_of_a_large_corpus(
     sent = _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
     _assert_equal_to_reference(*_noisy_copies(random.Random(4)), 4)
     assert sent
+    assert not block_helper.current_helper().failed.is_set()  # it answered, the caller did not
 
 
 def test_a_request_computed_from_its_validated_bytes_never_asks_for_the_helper(

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtcompute.metrics.token_bytes import TokenBytes, sentences_of
+from mtcompute.metrics.token_bytes import TokenBytes, sentences_of, separates_tokens, utf8_joined
 from tests.metrics.partition import same_partition
 
 # Any text but NUL and lone surrogates, from ASCII to four-byte characters.
@@ -75,3 +75,24 @@ def test_sentences_run_hypotheses_first_then_each_segments_references() -> None:
     hypotheses = [["h0"], ["h1"]]
     references = [[["r00"], ["r01"]], [["r10"]]]
     assert sentences_of(hypotheses, references) == [["h0"], ["h1"], ["r00"], ["r01"], ["r10"]]
+
+
+@given(_sentences)
+def test_joined_bytes_tell_their_tokens_apart_as_the_buffer_does(
+    sentences: list[list[str]],
+) -> None:
+    data = utf8_joined(sentences)
+    assert data is not None
+    token_count = sum(map(len, sentences))
+    assert separates_tokens(data, token_count)
+    assert not separates_tokens(data, token_count + 1)
+
+
+@pytest.mark.parametrize("sentences", [[["a\x00b"]], [["a", "\x00"], []], [["\x00\x00"]]])
+def test_joined_bytes_with_a_nul_inside_a_token_do_not_tell_the_tokens_apart(
+    sentences: list[list[str]],
+) -> None:
+    data = utf8_joined(sentences)
+    assert data is not None
+    assert not separates_tokens(data, sum(map(len, sentences)))
+    assert TokenBytes.encode(sentences) is None  # the buffer refuses them too

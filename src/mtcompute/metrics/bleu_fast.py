@@ -30,7 +30,12 @@ from mtcompute.metrics import block_helper
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 from mtcompute.metrics.ranks import Ints, dense_ranks
 from mtcompute.metrics.segment_blocks import segment_blocks
-from mtcompute.metrics.token_bytes import TokenBytes, sentences_of, utf8_joined
+from mtcompute.metrics.token_bytes import (
+    TokenBytes,
+    sentences_of,
+    separates_tokens,
+    utf8_joined,
+)
 from mtcompute.metrics.token_ids import ids_from_bytes, ids_from_strings
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
@@ -63,32 +68,34 @@ def corpus_statistics_fast(
     hypothesis_lengths = _int_array(map(len, hypotheses), len(hypotheses))
     if int(hypothesis_lengths.sum()) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
-    if len(hypotheses) != len(references):
+    reference_counts = _reference_counts(hypotheses, references)
+    if reference_counts is None:
         return corpus_statistics(hypotheses, references, max_order)  # to raise what it raises
-    reference_counts = _int_array(map(len, references), len(references))
-    # References about as long as their hypotheses: an estimate that reads no reference yet,
-    # good enough to size blocks (whose sizes only decide how fast).
-    segment_sizes = hypothesis_lengths * (1 + reference_counts)
     # A request's tokens come encoded by its validation, and a server keeps its cores for its
     # requests: those up to a request's size are computed in one pass, without the helper.
     request_sized = (
         encoded is not None and encoded.token_count <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
     )
-    if request_sized or not reference_counts.all():
-        return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
-    blocks = segment_blocks(segment_sizes, TOKENS_PER_BLOCK)
-    if len(blocks) == 1:  # a single long segment, say
-        return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
+    # References about as long as their hypotheses: an estimate that reads no reference yet,
+    # good enough to size blocks (whose sizes only decide how fast).
+    segment_sizes = hypothesis_lengths * (1 + reference_counts)
+    blocks = [] if request_sized else segment_blocks(segment_sizes, TOKENS_PER_BLOCK)
+    if len(blocks) <= 1:  # a request, or a single long segment
+        return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
     with block_helper.lease() as lane:
         if lane is None and len(blocks) <= BLOCKS_IN_ONE_PASS:
-            return corpus_statistics_vectorised(hypotheses, references, max_order, encoded)
-        return _sum_over_blocks(hypotheses, references, max_order, blocks, lane)
+            return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
+        return _sum_over_blocks(
+            hypotheses, references, reference_counts, max_order, blocks=blocks, lane=lane
+        )
 
 
 def _sum_over_blocks(
     hypotheses: Sequence[Tokens],
     references: Sequence[Sequence[Tokens]],
+    reference_counts: Ints,
     max_order: int,
+    *,
     blocks: list[slice],
     lane: block_helper.Lane | None,
 ) -> BleuStatistics:
@@ -98,21 +105,25 @@ def _sum_over_blocks(
     total = BleuStatistics.zero(max_order)
     for block in blocks:
         hypotheses_of, references_of = hypotheses[block], references[block]
+        counts_of = reference_counts[block]
         task = (
-            _block_task(hypotheses_of, references_of, max_order)
+            _block_task(hypotheses_of, references_of, counts_of, max_order)
             if lane is not None and lane.waiting < HELPER_QUEUE
             else None
         )
         if lane is not None and task is not None:
             lane.send(statistics_of_utf8, *task)
         else:
-            total += corpus_statistics_vectorised(hypotheses_of, references_of, max_order)
+            total += _vectorised(hypotheses_of, references_of, counts_of, max_order)
         total = sum(lane.answers(wait=False) if lane else (), start=total)
     return sum(lane.answers(wait=True) if lane else (), start=total)
 
 
 def _block_task(
-    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]], max_order: int
+    hypotheses: Sequence[Tokens],
+    references: Sequence[Sequence[Tokens]],
+    reference_counts: Ints,
+    max_order: int,
 ) -> tuple[bytes, Ints, Ints, int] | None:
     """The arguments of ``statistics_of_utf8`` for a block, or None when its tokens have no
     such bytes (not strings, not valid Unicode, or with NUL in them)."""
@@ -122,10 +133,9 @@ def _block_task(
     token_count = int(sentence_lengths.sum())
     if data is None or token_count >= _LARGEST_SAFE_TOKEN_COUNT:
         return None
-    # Every token is followed by one NUL, and the padding by 7 more, unless a token holds one.
-    if np.count_nonzero(np.frombuffer(data, dtype=np.uint8) == 0) != token_count + 7:
+    if not separates_tokens(data, token_count):
         return None
-    return data, sentence_lengths, _int_array(map(len, references), len(references)), max_order
+    return data, sentence_lengths, reference_counts, max_order
 
 
 def statistics_of_utf8(
@@ -139,9 +149,14 @@ def statistics_of_utf8(
     return _statistics(_FlatCorpus.from_bytes(encoded, reference_counts), max_order)
 
 
-def _refused(hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]) -> bool:
-    """Inputs the simple implementation raises on: it is called for them, to raise the same."""
-    return len(hypotheses) != len(references) or not all(references)
+def _reference_counts(
+    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
+) -> Ints | None:
+    """Each segment's number of references; None for inputs the simple implementation raises
+    on (counts that differ, a segment without references): it is called for them, to raise the
+    same."""
+    counts = _int_array(map(len, references), len(references))
+    return counts if len(hypotheses) == len(references) and counts.all() else None
 
 
 def corpus_statistics_vectorised(
@@ -151,9 +166,21 @@ def corpus_statistics_vectorised(
     encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
     """The statistics computed with numpy; every segment needs at least one reference."""
-    if _refused(hypotheses, references):
+    reference_counts = _reference_counts(hypotheses, references)
+    if reference_counts is None:
         return corpus_statistics(hypotheses, references, max_order)
-    reference_counts = _int_array(map(len, references), len(references))
+    return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
+
+
+def _vectorised(
+    hypotheses: Sequence[Tokens],
+    references: Sequence[Sequence[Tokens]],
+    reference_counts: Ints,
+    max_order: int,
+    encoded: TokenBytes | None = None,
+) -> BleuStatistics:
+    """``corpus_statistics_vectorised`` of segments known to have ``reference_counts`` (none 0)
+    references each."""
     encoded = encoded or TokenBytes.encode(sentences_of(hypotheses, references))
     if encoded is None:  # a token with NUL in it, say: the strings are read again, rarely
         corpus = _FlatCorpus.from_strings(sentences_of(hypotheses, references), reference_counts)

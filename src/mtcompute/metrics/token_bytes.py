@@ -127,6 +127,13 @@ def utf8_joined(sentences: Sequence[Sequence[str]]) -> bytes | None:
         return None
 
 
+def separates_tokens(data: bytes, token_count: int) -> bool:
+    """Whether ``utf8_joined`` bytes of ``token_count`` tokens tell them apart: their only NULs
+    are the separator after each token and the padding, so no token held one."""
+    nuls = int(np.count_nonzero(np.frombuffer(data, dtype=np.uint8) == 0))
+    return nuls == token_count + _WORD_BYTES - 1
+
+
 def _token_starts(content: NDArray[np.uint8]) -> Ints:
     """Where each token starts: at 0 and after each separator."""
     starts_token = np.empty(len(content) + 1, dtype=np.bool_)

@@ -323,7 +323,8 @@ class _Grams:
         gathers: at order 1 every position is in play)."""
         keep = shared & continues[:-1]
         keep[:-1] &= shared[1:]
-        return cls(positions=np.flatnonzero(keep), streams=streams[keep], prefix_ids=ids[keep])
+        positions = np.flatnonzero(keep)
+        return cls(positions=positions, streams=streams[positions], prefix_ids=ids[positions])
 
     def extendable(
         self, ids: Ints, shared: NDArray[np.bool_], continues: NDArray[np.bool_]
@@ -331,11 +332,11 @@ class _Grams:
         """The occurrences of order n + 1 that can match, with their n-gram ids as prefixes."""
         shared_at = np.zeros(len(continues), dtype=np.bool_)
         shared_at[self.positions] = shared
-        keep = shared & continues[self.positions] & shared_at[self.positions + 1]
+        kept = np.flatnonzero(shared & continues[self.positions] & shared_at[self.positions + 1])
         return _Grams(
-            positions=self.positions[keep],
-            streams=self.streams[keep],
-            prefix_ids=ids[keep],
+            positions=self.positions[kept],
+            streams=self.streams[kept],
+            prefix_ids=ids[kept],
         )
 
 

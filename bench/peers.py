@@ -145,7 +145,7 @@ _NLTK_DIFFERENCES = (
 
 def _start_helper() -> None:
     """mtcompute's helper process, started and ready, as it is after a first large corpus."""
-    if not block_helper.current_helper().ready.wait(60):
+    if not block_helper.current_helper().wait_until_ready(60):
         raise RuntimeError("the helper process did not start")
 
 

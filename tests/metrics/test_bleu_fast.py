@@ -198,7 +198,7 @@ def test_statistics_computed_a_block_of_segments_at_a_time_equal_the_reference(
 
 def _blocks_of_40_tokens_with_a_ready_helper(monkeypatch: pytest.MonkeyPatch) -> list[object]:
     """Small blocks, the shared helper started, and the list of the tasks it is sent."""
-    assert block_helper.current_helper().ready.wait(60)
+    assert block_helper.current_helper().wait_until_ready(60)
     monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", 40)
     monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
     sent: list[object] = []
@@ -228,7 +228,7 @@ def test_the_helper_process_computes_some_blocks_of_a_large_corpus(
     sent = _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
     _assert_equal_to_reference(*_noisy_copies(random.Random(4)), 4)
     assert sent
-    assert not block_helper.current_helper().failed.is_set()  # it answered, the caller did not
+    assert not block_helper.current_helper().failed  # it answered, the caller did not
 
 
 def test_a_request_computed_from_its_validated_bytes_never_asks_for_the_helper(

@@ -16,7 +16,7 @@ _STARTUP_SECONDS = 60  # a loaded machine may take a while to start an interpret
 @pytest.fixture
 def helper() -> Iterator[Helper]:
     started = Helper()
-    assert started.ready.wait(_STARTUP_SECONDS)
+    assert started.wait_until_ready(_STARTUP_SECONDS)
     yield started
     started.close()
 
@@ -32,7 +32,7 @@ def test_a_lane_answers_every_task_in_the_helper_with_the_callers_result_in_orde
     lane.send(divmod, 17, 5)
     assert list(lane.answers(wait=True)) == [1, 2, 6, 24, 120, None, (3, 2)]
     assert lane.waiting == 0
-    assert not helper.failed.is_set()  # the helper answered them all, the caller none
+    assert not helper.failed  # the helper answered them all, the caller none
 
 
 def test_tasks_the_helper_did_not_answer_are_computed_by_the_caller(helper: Helper) -> None:
@@ -43,7 +43,7 @@ def test_tasks_the_helper_did_not_answer_are_computed_by_the_caller(helper: Help
     for value in range(1, 4):
         lane.send(math.factorial, value)
     assert list(lane.answers(wait=True)) == [1, 2, 6]
-    assert helper.failed.is_set()
+    assert helper.failed
 
 
 def test_answers_without_waiting_give_only_what_has_arrived(helper: Helper) -> None:
@@ -53,12 +53,12 @@ def test_answers_without_waiting_give_only_what_has_arrived(helper: Helper) -> N
     assert list(lane.answers(wait=False)) == []  # the helper is still asleep
     assert lane.waiting == 2
     assert list(lane.answers(wait=True)) == [None, 6]
-    assert not helper.failed.is_set()
+    assert not helper.failed
 
 
 def test_one_lease_at_a_time_and_every_task_answered_before_it_is_given_back() -> None:
     shared = block_helper.current_helper()
-    assert shared.ready.wait(_STARTUP_SECONDS)
+    assert shared.wait_until_ready(_STARTUP_SECONDS)
     with block_helper.lease() as first:
         assert first is not None
         with block_helper.lease() as second:
@@ -75,5 +75,35 @@ def test_without_an_interpreter_to_start_no_lease_is_given_and_nothing_fails(
     with block_helper.lease() as lane:
         assert lane is None
     helper = block_helper.current_helper()
-    assert helper.failed.is_set()
+    assert helper.failed
     helper.close()  # nothing to stop
+
+
+def test_a_lane_given_back_by_an_error_leaves_no_answers_for_the_next() -> None:
+    shared = block_helper.current_helper()
+    assert shared.wait_until_ready(_STARTUP_SECONDS)
+
+    def give_up_with_tasks_unanswered() -> None:
+        with block_helper.lease() as first:
+            assert first is not None
+            first.send(time.sleep, 0.2)
+            first.send(math.factorial, 5)
+            raise KeyError("the caller gave up")
+
+    with pytest.raises(KeyError):
+        give_up_with_tasks_unanswered()
+    with block_helper.lease() as second:
+        assert second is not None
+        second.send(divmod, 7, 2)
+        assert list(second.answers(wait=True)) == [(3, 1)]
+    assert not shared.failed
+
+
+def test_a_woken_helper_answers_as_one_asleep(helper: Helper) -> None:
+    lane = Lane(helper)
+    lane.wake()
+    lane.send(math.factorial, 6)
+    time.sleep(2 * block_helper.AWAKE_SECONDS)  # asleep again when this one comes
+    lane.send(math.factorial, 7)
+    assert list(lane.answers(wait=True)) == [720, 5040]
+    assert not helper.failed

@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtcompute.metrics.segment_blocks import segment_blocks
+from mtcompute.metrics.segment_blocks import segment_blocks, segment_halves
 
 
 def _blocks(sizes: list[int], size_per_block: int) -> list[slice]:
@@ -46,3 +46,29 @@ def test_blocks_are_about_equally_large() -> None:
 
 def test_no_segments_make_no_blocks() -> None:
     assert _blocks([], 10) == []
+
+
+def _halves(sizes: list[int], first_share: float) -> list[slice]:
+    return segment_halves(np.array(sizes, dtype=np.int64), first_share)
+
+
+@given(st.lists(st.integers(0, 40), min_size=2, max_size=40), st.floats(0.05, 0.95))
+def test_halves_cover_every_segment_once_and_the_first_closes_where_the_sum_reaches_its_share(
+    sizes: list[int], first_share: float
+) -> None:
+    first, second = _halves(sizes, first_share)
+    assert (first.start, second.start, second.stop) == (0, first.stop, len(sizes))
+    assert 0 < first.stop < len(sizes)
+    running = list(itertools.accumulate(sizes))
+    share = running[-1] * first_share
+    reaching = next(index for index, sum_ in enumerate(running) if sum_ >= share)
+    assert first.stop == min(reaching + 1, len(sizes) - 1)
+
+
+def test_halves_split_at_the_share_of_the_sizes() -> None:
+    assert _halves([10] * 10, 0.6) == [slice(0, 6), slice(6, 10)]
+
+
+def test_one_segment_is_one_half_and_none_are_none() -> None:
+    assert _halves([7], 0.5) == [slice(0, 1)]
+    assert _halves([], 0.5) == []

@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 from mtcompute.metrics import block_helper
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 from mtcompute.metrics.ranks import Ints, dense_ranks
-from mtcompute.metrics.segment_blocks import segment_blocks
+from mtcompute.metrics.segment_blocks import segment_blocks, segment_halves
 from mtcompute.metrics.token_bytes import (
     TokenBytes,
     sentences_of,
@@ -48,6 +48,9 @@ BLOCKS_IN_ONE_PASS = 4
 # Blocks waiting in the helper process: enough that it never idles while the caller joins the
 # next block's strings, few enough that the caller keeps computing too.
 HELPER_QUEUE = 2
+# The helper's share of a corpus of a few blocks, computed as one part beside the caller's:
+# more than half, as the caller also turns the helper's part into bytes.
+HELPER_SHARE = 0.55
 _LARGEST_SAFE_TOKEN_COUNT = 2**30
 
 
@@ -83,8 +86,11 @@ def corpus_statistics_fast(
     if len(blocks) <= 1:  # a request, or a single long segment
         return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
     with block_helper.lease() as lane:
-        if lane is None and len(blocks) <= BLOCKS_IN_ONE_PASS:
-            return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
+        if len(blocks) <= BLOCKS_IN_ONE_PASS:
+            if lane is None:
+                return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
+            # Two parts, the helper's first: fewer fixed costs than a few small blocks.
+            blocks = segment_halves(segment_sizes, HELPER_SHARE)
         return _sum_over_blocks(
             hypotheses, references, reference_counts, max_order, blocks=blocks, lane=lane
         )
@@ -101,15 +107,14 @@ def _sum_over_blocks(
 ) -> BleuStatistics:
     """The statistics of every block, summed: the helper process, if there is a lane to it,
     computes a block whenever it has fewer than ``HELPER_QUEUE`` waiting, the caller the
-    others."""
+    others and always the last (it would otherwise only wait)."""
     total = BleuStatistics.zero(max_order)
-    for block in blocks:
+    for index, block in enumerate(blocks):
         hypotheses_of, references_of = hypotheses[block], references[block]
         counts_of = reference_counts[block]
+        for_helper = lane is not None and lane.waiting < HELPER_QUEUE and index < len(blocks) - 1
         task = (
-            _block_task(hypotheses_of, references_of, counts_of, max_order)
-            if lane is not None and lane.waiting < HELPER_QUEUE
-            else None
+            _block_task(hypotheses_of, references_of, counts_of, max_order) if for_helper else None
         )
         if lane is not None and task is not None:
             lane.send(statistics_of_utf8, *task)

@@ -4,99 +4,117 @@ numpy releases the GIL only inside each call, and a block makes hundreds of shor
 threads would spend their time handing the GIL over; a process needs none. It is not a
 ``multiprocessing`` child, which imports the caller's main script again (an unguarded script
 would run twice): it is this interpreter running this module's ``main``, which reads tasks (a
-function and its arguments) on its stdin and writes their results on its stdout, as
-length-prefixed pickles, in order.
+function and its arguments) on its stdin and writes their results on its stdout, as pickles
+over a ``MessageChannel``, in order. The caller's own thread writes the tasks and reads the
+answers: no thread of ours has to win the GIL before a task reaches the helper.
 
 The helper starts in the background the first time it is asked for. ``lease`` gives None until
-it says it is ready, while another thread holds it, and after it failed; a task it was given
+it said it is ready, while another thread holds it, and after it failed; a task it was given
 and did not answer is computed by the caller. Either way the caller gets every result, exactly
 as if it had computed them all itself.
+
+A lease first wakes the helper, which then stays awake (polls for its next task) for a few
+milliseconds after that and after each answer: an idle core can take a millisecond or more to
+wake, as long as a block takes to compute.
 """
 
 import atexit
 import contextlib
 import os
 import pickle
-import queue
-import struct
 import subprocess
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from typing import IO, Any
+from typing import Any
 
-_LENGTH = struct.Struct("<Q")
+from mtcompute.metrics.message_channel import MessageChannel
+
 # glibc's allocator otherwise hands freed memory back to the system between tasks, and the next
 # task pays a page fault for every 4 KiB of it again; other allocators ignore these.
 _KEEP_FREED_MEMORY = {"MALLOC_TRIM_THRESHOLD_": str(2**30), "MALLOC_MMAP_THRESHOLD_": str(2**30)}
 _READY = b"ready"
+_WAKE_UP = b""  # no task: the next one comes soon
+# How long the helper polls for its next task after a wake-up or an answer before it sleeps.
+AWAKE_SECONDS = 0.005
 _BOOTSTRAP = (
     "import sys; sys.path.append(sys.argv[1]); "
     "from mtcompute.metrics.block_helper import main; main()"
 )
+# Errors that say the helper is gone or cannot be talked to (select on a pipe fails outside
+# POSIX): the caller then computes everything itself.
+_CHANNEL_ERRORS = (EOFError, OSError, ValueError)
 
 Task = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
 class Helper:
-    """The helper process, and the two threads that write its tasks and read its answers."""
+    """The helper process and the channel to it; used by one thread at a time (``lock``)."""
 
     def __init__(self) -> None:
         self.owner = os.getpid()  # a forked child must not share this process's pipes
         self.lock = threading.Lock()
-        self.ready = threading.Event()
-        self.failed = threading.Event()
-        self._outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
-        self.answers: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
+        self._ready = False
+        self._failed = False
         self.process = _started_process()
         if self.process is None:  # no interpreter to run it with: every block is computed here
-            self.failed.set()
+            self._failed = True
             return
-        threading.Thread(target=self._write_tasks, daemon=True).start()
-        threading.Thread(target=self._read_answers, daemon=True).start()
+        tasks, answers = self.process.stdin, self.process.stdout
+        assert tasks is not None
+        assert answers is not None
+        self._channel = MessageChannel(answers.fileno(), tasks.fileno())
 
     @property
-    def usable(self) -> bool:
-        return self.ready.is_set() and not self.failed.is_set() and self.owner == os.getpid()
+    def failed(self) -> bool:
+        return self._failed
 
-    def send(self, task: Task) -> None:
-        self._outbox.put(pickle.dumps(task, protocol=pickle.HIGHEST_PROTOCOL))
+    def wait_until_ready(self, timeout: float) -> bool:
+        """Whether the helper said it is ready within ``timeout`` seconds (it may be in use)."""
+        with self.lock:
+            return self.is_ready(timeout)
+
+    def is_ready(self, timeout: float = 0.0) -> bool:
+        """Whether it is ready and has not failed; the caller holds ``lock``."""
+        if not (self._ready or self._failed):
+            message = self.receive(timeout)
+            self._ready = message == _READY
+            self._failed = self._failed or message not in (None, _READY)
+        return self._ready and not self._failed
+
+    def send(self, message: bytes) -> None:
+        if self._failed:
+            return
+        try:
+            self._channel.send(message)
+        except _CHANNEL_ERRORS:
+            self._failed = True
+
+    def receive(self, timeout: float | None) -> bytes | None:
+        """The next message, or None when none came in time or the helper failed."""
+        if self._failed:
+            return None
+        try:
+            return self._channel.receive(timeout)
+        except _CHANNEL_ERRORS:
+            self._failed = True
+            return None
 
     def close(self) -> None:
         """Ask the helper to stop (end of its input), and make sure it does."""
         if self.process is None:
             return
-        self._outbox.put(None)
+        for stream in (self.process.stdin, self.process.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
         try:
             self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-
-    def _write_tasks(self) -> None:
-        assert self.process is not None
-        stdin = self.process.stdin
-        assert stdin is not None
-        with contextlib.suppress(OSError):  # the helper is gone: the reader says so
-            while (message := self._outbox.get()) is not None:
-                _write(stdin, message)
-        with contextlib.suppress(OSError):
-            stdin.close()
-
-    def _read_answers(self) -> None:
-        assert self.process is not None
-        stdout = self.process.stdout
-        assert stdout is not None
-        with contextlib.suppress(OSError, ValueError):  # a closed pipe ends it, as its end does
-            if _read(stdout) == _READY:
-                self.ready.set()
-                while (message := _read(stdout)) is not None:
-                    self.answers.put((True, pickle.loads(message)))
-        self.failed.set()
-        self.answers.put((False, None))  # wakes a caller waiting for an answer
 
 
 class Lane:
@@ -110,25 +128,34 @@ class Lane:
     def waiting(self) -> int:
         return len(self._unanswered)
 
+    def wake(self) -> None:
+        """Tell the helper a task is coming, so that it is awake when it does."""
+        self._helper.send(_WAKE_UP)
+
     def send(self, function: Callable[..., Any], *args: Any) -> None:
         self._unanswered.append((function, args))
-        self._helper.send((function, args))
+        self._helper.send(pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL))
 
     def answers(self, *, wait: bool) -> Iterator[Any]:
         """The results of the tasks answered so far, in the order sent; with ``wait``, of all
         of them. After a failure of the helper, the caller computes the rest itself."""
         while self._unanswered:
-            if self._helper.failed.is_set():
+            if self._helper.failed:
                 function, args = self._unanswered.popleft()
                 yield function(*args)
                 continue
-            try:
-                answered, result = self._helper.answers.get(block=wait)
-            except queue.Empty:
-                return
-            if answered:
+            message = self._helper.receive(None if wait else 0.0)
+            if message is None and not self._helper.failed:
+                return  # not answered yet
+            if message is not None:
                 self._unanswered.popleft()
-                yield result
+                yield pickle.loads(message)  # from the process this one started
+
+    def drop_answers(self) -> None:
+        """Wait for the answers still to come and drop them (after the caller gave up)."""
+        while self._unanswered and self._helper.receive(None) is not None:
+            self._unanswered.popleft()
+        self._unanswered.clear()
 
 
 class _Shared:
@@ -140,18 +167,22 @@ class _Shared:
 
 @contextlib.contextmanager
 def lease() -> Iterator[Lane | None]:
-    """A lane to the helper, or None when it is not ready or busy (it starts in the background
-    on the first call). Every task sent is answered before the lane is given back."""
+    """A lane to the helper, woken up, or None when it is not ready or busy (it starts in the
+    background on the first call). Every task sent is answered before the lane is given back."""
     helper = current_helper()
-    if not helper.usable or not helper.lock.acquire(blocking=False):
+    if not helper.lock.acquire(blocking=False):
         yield None
         return
-    lane = Lane(helper)
     try:
-        yield lane
+        lane = Lane(helper) if helper.owner == os.getpid() and helper.is_ready() else None
+        if lane is not None:
+            lane.wake()
+        try:
+            yield lane
+        finally:
+            if lane is not None:
+                lane.drop_answers()  # the next lane must not read this one's
     finally:
-        for _ in lane.answers(wait=True):  # the next lane must not read this one's answers
-            pass
         helper.lock.release()
 
 
@@ -195,37 +226,30 @@ def _stop_helper() -> None:
         helper.close()
 
 
-def _write(stream: IO[bytes], message: bytes) -> None:
-    stream.write(_LENGTH.pack(len(message)))
-    stream.write(message)
-    stream.flush()
-
-
-def _read(stream: IO[bytes]) -> bytes | None:
-    """One message, or None at the end of the stream (or of a cut one)."""
-    header = stream.read(_LENGTH.size)
-    if len(header) < _LENGTH.size:
-        return None
-    (length,) = _LENGTH.unpack(header)
-    message = stream.read(length)
-    return message if len(message) == length else None
-
-
-def serve(tasks: IO[bytes], answers: IO[bytes]) -> None:
-    """The helper's side: say it is ready, then answer each task until its input ends."""
-    _write(answers, _READY)
-    while (message := _read(tasks)) is not None:
-        function, args = pickle.loads(message)  # from the process that started this one
-        _write(answers, pickle.dumps(function(*args), protocol=pickle.HIGHEST_PROTOCOL))
+def serve(channel: MessageChannel) -> None:
+    """The helper's side: say it is ready, then answer each task until its input ends; awake
+    for a moment after a wake-up or an answer, asleep otherwise."""
+    channel.send(_READY)
+    awake_until = 0.0
+    with contextlib.suppress(EOFError):
+        while True:
+            awake = time.monotonic() < awake_until
+            message = channel.receive(0.0 if awake else None)
+            if message is None:  # nothing yet, while awake
+                continue
+            if message != _WAKE_UP:
+                function, args = pickle.loads(message)  # from the process that started this one
+                channel.send(pickle.dumps(function(*args), protocol=pickle.HIGHEST_PROTOCOL))
+            awake_until = time.monotonic() + AWAKE_SECONDS
 
 
 def main() -> None:
     """The helper process's entry point: serve tasks from stdin until it ends."""
     # Answers go out on a private copy of stdout, and stdout itself to stderr: nothing printed
     # by a library can corrupt them.
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    answers = os.dup(sys.stdout.fileno())
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
-    serve(sys.stdin.buffer, answers)
+    serve(MessageChannel(sys.stdin.fileno(), answers))
 
 
 if __name__ == "__main__":

@@ -27,3 +27,16 @@ def segment_blocks(segment_sizes: NDArray[np.int64], size_per_block: int) -> lis
     stops = [*(closing + 1).tolist(), len(segment_sizes)]
     starts = [0, *stops[:-1]]
     return [slice(start, stop) for start, stop in zip(starts, stops, strict=True) if stop > start]
+
+
+def segment_halves(segment_sizes: NDArray[np.int64], first_share: float) -> list[slice]:
+    """Two consecutive slices that cover every segment once, in order, the first holding about
+    ``first_share`` of the total size: it closes at the segment that brings the sum to that
+    share or past it. One slice when there is one segment; none when there are none."""
+    count = len(segment_sizes)
+    if count < 2:
+        return [slice(0, count)] if count else []
+    ends = np.cumsum(segment_sizes)
+    cut = int(np.searchsorted(ends, int(ends[-1]) * first_share, side="left")) + 1
+    cut = min(max(cut, 1), count - 1)
+    return [slice(0, cut), slice(cut, count)]

@@ -66,7 +66,8 @@ def corpus_statistics_fast(
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
     validation of a request makes it: encoding them once serves both.
 
-    A few blocks are computed in one pass unless the helper process is ready to share them.
+    Up to a few blocks' worth, the helper process (when ready) computes one part of the corpus
+    and the caller the other; without it, the caller computes them in one pass.
     """
     hypothesis_lengths = _int_array(map(len, hypotheses), len(hypotheses))
     if int(hypothesis_lengths.sum()) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
@@ -74,23 +75,25 @@ def corpus_statistics_fast(
     reference_counts = _reference_counts(hypotheses, references)
     if reference_counts is None:
         return corpus_statistics(hypotheses, references, max_order)  # to raise what it raises
+    # References about as long as their hypotheses: an estimate that reads no reference yet,
+    # good enough to size blocks (whose sizes only decide how fast).
+    segment_sizes = hypothesis_lengths * (1 + reference_counts)
+    size = int(segment_sizes.sum())
     # A request's tokens come encoded by its validation, and a server keeps its cores for its
     # requests: those up to a request's size are computed in one pass, without the helper.
     request_sized = (
         encoded is not None and encoded.token_count <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
     )
-    # References about as long as their hypotheses: an estimate that reads no reference yet,
-    # good enough to size blocks (whose sizes only decide how fast).
-    segment_sizes = hypothesis_lengths * (1 + reference_counts)
-    blocks = [] if request_sized else segment_blocks(segment_sizes, TOKENS_PER_BLOCK)
-    if len(blocks) <= 1:  # a request, or a single long segment
+    if request_sized or size <= TOKENS_PER_BLOCK:
         return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
     with block_helper.lease() as lane:
-        if len(blocks) <= BLOCKS_IN_ONE_PASS:
+        if size <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK:
             if lane is None:
                 return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
             # Two parts, the helper's first: fewer fixed costs than a few small blocks.
             blocks = segment_halves(segment_sizes, HELPER_SHARE)
+        else:
+            blocks = segment_blocks(segment_sizes, TOKENS_PER_BLOCK)
         return _sum_over_blocks(
             hypotheses, references, reference_counts, max_order, blocks=blocks, lane=lane
         )

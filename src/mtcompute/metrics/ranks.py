@@ -78,7 +78,8 @@ def _radix_order(keys: Keys, digits: range) -> Ints:
     by_digit = keys.astype("<u8", copy=False).view("<u2").reshape(-1, _DIGITS_PER_WORD)
     order: Ints = np.argsort(by_digit[:, digits[0]], kind="stable")
     for digit in digits[1:]:
-        order = order[np.argsort(by_digit[order, digit], kind="stable")]
+        # A gather from the digit's column (a strided view): faster than a 2-D gather.
+        order = order[np.argsort(by_digit[:, digit][order], kind="stable")]
     return order
 
 

@@ -16,6 +16,10 @@ shape of input. How it works:
 - A large corpus is computed a block of segments at a time (``segment_blocks``) and the
   statistics summed: a block's arrays stay in the processor's caches.
 
+A corpus takes a few hundred numpy calls, so their fixed costs count: arrays are indexed by
+positions rather than boolean masks, and array methods are called rather than numpy's functions
+of the same name, which add a layer of Python to each call.
+
 Ids stay below twice the number of tokens, so an n-gram key (prefix id, last id) stays below
 four times its square; inputs for which that could overflow 63 bits go to the simple one.
 """
@@ -231,7 +235,7 @@ class _FlatCorpus:
     @classmethod
     def from_bytes(cls, encoded: TokenBytes, reference_counts: Ints) -> "_FlatCorpus":
         segments, streams = _sentence_places(reference_counts)
-        token_segments = np.repeat(segments, encoded.sentence_lengths)
+        token_segments = segments.repeat(encoded.sentence_lengths)
         ids, id_count = ids_from_bytes(encoded, token_segments)
         return cls(ids, id_count, encoded.sentence_lengths, segments, streams)
 
@@ -263,14 +267,15 @@ def _int_array(values: Iterable[int], count: int) -> Ints:
 
 def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
     """Sum over segments of the reference length nearest the hypothesis's, ties to the shorter."""
-    is_reference = corpus.streams > 0
-    hypothesis_lengths = corpus.lengths[~is_reference]
-    reference_lengths = corpus.lengths[is_reference]
-    distance = np.abs(reference_lengths - hypothesis_lengths[corpus.segments[is_reference]])
+    # Hypotheses first, then the references segment by segment, each segment's from stream 1.
+    segment_count = len(corpus.streams) - int(np.count_nonzero(corpus.streams))
+    hypothesis_lengths = corpus.lengths[:segment_count]
+    reference_lengths = corpus.lengths[segment_count:]
+    distance = np.abs(reference_lengths - hypothesis_lengths[corpus.segments[segment_count:]])
     # One key orders by distance, then by length: its minimum per segment is the choice.
     scale = int(reference_lengths.max(initial=0)) + 1
     keys = distance * scale + reference_lengths
-    first_reference = np.flatnonzero(np.diff(corpus.segments[is_reference], prepend=-1))
+    first_reference = (corpus.streams[segment_count:] == 1).nonzero()[0]
     return int((np.minimum.reduceat(keys, first_reference) % scale).sum())
 
 
@@ -278,7 +283,7 @@ def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
     """Clipped matches m_n of every order, each summed over all segments."""
     width = int(corpus.streams.max(initial=0)) + 1
     continues = _continues(corpus)
-    streams = np.repeat(corpus.streams, corpus.lengths)
+    streams = corpus.streams.repeat(corpus.lengths)
     ids, id_count = corpus.ids, corpus.id_count
     in_hypothesis, most_in_a_reference = _counts(ids * width + streams, id_count, width)
     matches = [int(np.minimum(in_hypothesis, most_in_a_reference).sum())]
@@ -331,7 +336,7 @@ class _Grams:
         gathers: at order 1 every position is in play)."""
         keep = shared & continues[:-1]
         keep[:-1] &= shared[1:]
-        positions = np.flatnonzero(keep)
+        positions = keep.nonzero()[0]
         return cls(positions=positions, streams=streams[positions], prefix_ids=ids[positions])
 
     def extendable(
@@ -340,7 +345,7 @@ class _Grams:
         """The occurrences of order n + 1 that can match, with their n-gram ids as prefixes."""
         shared_at = np.zeros(len(continues), dtype=np.bool_)
         shared_at[self.positions] = shared
-        kept = np.flatnonzero(shared & continues[self.positions] & shared_at[self.positions + 1])
+        kept = (shared & continues[self.positions] & shared_at[self.positions + 1]).nonzero()[0]
         return _Grams(
             positions=self.positions[kept],
             streams=self.streams[kept],

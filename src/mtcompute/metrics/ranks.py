@@ -76,10 +76,10 @@ def _hash_digits(count: int) -> int:
 def _radix_order(keys: Keys, digits: range) -> Ints:
     """Positions ordered by the given 16-bit digits of the keys (0 the least significant)."""
     by_digit = keys.astype("<u8", copy=False).view("<u2").reshape(-1, _DIGITS_PER_WORD)
-    order: Ints = np.argsort(by_digit[:, digits[0]], kind="stable")
+    order: Ints = by_digit[:, digits[0]].argsort(kind="stable")
     for digit in digits[1:]:
         # A gather from the digit's column (a strided view): faster than a 2-D gather.
-        order = order[np.argsort(by_digit[:, digit][order], kind="stable")]
+        order = order[by_digit[:, digit][order].argsort(kind="stable")]
     return order
 
 
@@ -94,7 +94,7 @@ def _groups(keys: Keys, order: Ints) -> SortedGroups:
 
 def _run_numbers(groups: SortedGroups) -> tuple[Ints, int]:
     """Each position's run number (0, 1, ...) and how many runs there are."""
-    run_numbers = np.cumsum(groups.starts_run, dtype=np.int64)
+    run_numbers = groups.starts_run.cumsum(dtype=np.int64)
     run_numbers -= 1
     ids = np.empty(len(run_numbers), dtype=np.int64)
     ids[groups.order] = run_numbers
@@ -119,6 +119,8 @@ def _runs_with_different_rows(groups: SortedGroups, ids: Ints, columns: Sequence
         in_order = column[groups.order]
         differs |= in_order[1:] != in_order[:-1]
     differs &= ~groups.starts_run[1:]
+    if not differs.any():  # as good as always; np.unique costs much more, even of nothing
+        return np.zeros(0, dtype=np.int64)
     return np.unique(ids[groups.order[1:][differs]])
 
 

@@ -105,7 +105,7 @@ class TokenBytes:
     def _later_word(self, windows: Words, j: int) -> Words:
         """Word j > 0 of every token: gathered for the few tokens that long, zero for the rest."""
         offset = _WORD_BYTES * j
-        long = np.flatnonzero(self.lengths > offset)
+        long = (self.lengths > offset).nonzero()[0]
         word = np.zeros(self.token_count, dtype=np.uint64)
         word[long] = (
             windows[self.starts[long] + offset]
@@ -139,4 +139,4 @@ def _token_starts(content: NDArray[np.uint8]) -> Ints:
     starts_token = np.empty(len(content) + 1, dtype=np.bool_)
     starts_token[0] = True
     np.equal(content, 0, out=starts_token[1:])
-    return np.flatnonzero(starts_token)
+    return starts_token.nonzero()[0]

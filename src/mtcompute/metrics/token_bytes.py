@@ -94,8 +94,9 @@ class TokenBytes:
             buffer=self.data,
             strides=(1,),
         )
-        first = windows[self.starts]
-        first &= _LOW_BYTES[np.minimum(self.lengths, _WORD_BYTES)]
+        # take: about twice as fast as indexing where the words are not aligned.
+        first = windows.take(self.starts)
+        first &= _LOW_BYTES.take(np.minimum(self.lengths, _WORD_BYTES))
         longest = int(self.lengths.max(initial=0))
         return [
             first,
@@ -107,9 +108,8 @@ class TokenBytes:
         offset = _WORD_BYTES * j
         long = (self.lengths > offset).nonzero()[0]
         word = np.zeros(self.token_count, dtype=np.uint64)
-        word[long] = (
-            windows[self.starts[long] + offset]
-            & _LOW_BYTES[np.minimum(self.lengths[long] - offset, _WORD_BYTES)]
+        word[long] = windows.take(self.starts[long] + offset) & _LOW_BYTES.take(
+            np.minimum(self.lengths[long] - offset, _WORD_BYTES)
         )
         return word
 

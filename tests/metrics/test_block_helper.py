@@ -5,6 +5,7 @@ import math
 import time
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from mtcompute.metrics import block_helper
@@ -106,4 +107,13 @@ def test_a_woken_helper_answers_as_one_asleep(helper: Helper) -> None:
     time.sleep(2 * block_helper.AWAKE_SECONDS)  # asleep again when this one comes
     lane.send(math.factorial, 7)
     assert list(lane.answers(wait=True)) == [720, 5040]
+    assert not helper.failed
+
+
+def test_large_arrays_reach_the_helper_whole_beside_the_task(helper: Helper) -> None:
+    lane = Lane(helper)
+    numbers = np.arange(2_000_000, dtype=np.int64)  # 16 MB: more than the pipe holds
+    lane.send(np.sum, numbers)
+    lane.send(np.array_equal, numbers[::-1], numbers[::-1].copy())  # a strided view too
+    assert list(lane.answers(wait=True)) == [numbers.sum(), True]
     assert not helper.failed

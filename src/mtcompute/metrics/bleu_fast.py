@@ -136,7 +136,7 @@ def _block_task(
     references: Sequence[Sequence[Tokens]],
     reference_counts: Ints,
     max_order: int,
-) -> tuple[bytes, Ints, Ints, int] | None:
+) -> tuple[NDArray[np.uint8], Ints, Ints, int] | None:
     """The arguments of ``statistics_of_utf8`` for a block, or None when its tokens have no
     such bytes (not strings, not valid Unicode, or with NUL in them)."""
     sentences = sentences_of(hypotheses, references)
@@ -147,11 +147,12 @@ def _block_task(
         return None
     if not separates_tokens(data, token_count):
         return None
-    return data, sentence_lengths, reference_counts, max_order
+    # As an array, the bytes go to the helper as they are, not copied into a pickle.
+    return np.frombuffer(data, dtype=np.uint8), sentence_lengths, reference_counts, max_order
 
 
 def statistics_of_utf8(
-    data: bytes, sentence_lengths: Ints, reference_counts: Ints, max_order: int
+    data: bytes | NDArray[np.uint8], sentence_lengths: Ints, reference_counts: Ints, max_order: int
 ) -> BleuStatistics:
     """The statistics of a corpus from its tokens' ``utf8_joined`` bytes, its sentences' lengths
     and its segments' reference counts: what the helper process computes for a block."""

@@ -22,6 +22,7 @@ import atexit
 import contextlib
 import os
 import pickle
+import struct
 import subprocess
 import sys
 import threading
@@ -37,6 +38,7 @@ from mtcompute.metrics.message_channel import MessageChannel
 _KEEP_FREED_MEMORY = {"MALLOC_TRIM_THRESHOLD_": str(2**30), "MALLOC_MMAP_THRESHOLD_": str(2**30)}
 _READY = b"ready"
 _WAKE_UP = b""  # no task: the next one comes soon
+_COUNT = struct.Struct("<Q")
 # How long the helper polls for its next task after a wake-up or an answer before it sleeps.
 AWAKE_SECONDS = 0.005
 _BOOTSTRAP = (
@@ -84,11 +86,12 @@ class Helper:
             self._failed = self._failed or message not in (None, _READY)
         return self._ready and not self._failed
 
-    def send(self, message: bytes) -> None:
+    def send(self, *messages: bytes | memoryview) -> None:
         if self._failed:
             return
         try:
-            self._channel.send(message)
+            for message in messages:
+                self._channel.send(message)
         except _CHANNEL_ERRORS:
             self._failed = True
 
@@ -134,7 +137,7 @@ class Lane:
 
     def send(self, function: Callable[..., Any], *args: Any) -> None:
         self._unanswered.append((function, args))
-        self._helper.send(pickle.dumps((function, args), protocol=pickle.HIGHEST_PROTOCOL))
+        self._helper.send(*_task_messages(function, args))
 
     def answers(self, *, wait: bool) -> Iterator[Any]:
         """The results of the tasks answered so far, in the order sent; with ``wait``, of all
@@ -226,6 +229,24 @@ def _stop_helper() -> None:
         helper.close()
 
 
+def _task_messages(function: Callable[..., Any], args: tuple[Any, ...]) -> list[memoryview]:
+    """A task as messages: the count of its large buffers and its pickle, then each buffer.
+    numpy arrays are such buffers (pickle protocol 5): they are written from where they are,
+    not copied into the pickle."""
+    buffers: list[pickle.PickleBuffer] = []
+    pickled = pickle.dumps((function, args), protocol=5, buffer_callback=buffers.append)
+    return [memoryview(_COUNT.pack(len(buffers)) + pickled), *(b.raw() for b in buffers)]
+
+
+def _task(message: bytes, channel: MessageChannel) -> Task:
+    """The task of ``_task_messages``, its buffers read from ``channel``."""
+    (count,) = _COUNT.unpack_from(message)
+    buffers = [channel.receive(None) for _ in range(count)]
+    # From the process that started this one: its pickles are trusted as its code is.
+    task: Task = pickle.loads(memoryview(message)[_COUNT.size :], buffers=buffers)
+    return task
+
+
 def serve(channel: MessageChannel) -> None:
     """The helper's side: say it is ready, then answer each task until its input ends; awake
     for a moment after a wake-up or an answer, asleep otherwise."""
@@ -238,7 +259,7 @@ def serve(channel: MessageChannel) -> None:
             if message is None:  # nothing yet, while awake
                 continue
             if message != _WAKE_UP:
-                function, args = pickle.loads(message)  # from the process that started this one
+                function, args = _task(message, channel)
                 channel.send(pickle.dumps(function(*args), protocol=pickle.HIGHEST_PROTOCOL))
             awake_until = time.monotonic() + AWAKE_SECONDS
 

@@ -18,6 +18,9 @@ except ImportError:  # not a POSIX system
 
 _LENGTH = struct.Struct("<Q")
 _READ_SIZE = 1 << 20
+# Smaller messages are joined to their header and written at once; larger ones are written from
+# where they are, as a copy would cost more than a second write.
+_COPY_BELOW = 1 << 16
 # Room in the pipe for a few tasks, so that sending one does not wait for the reader to wake
 # and drain it (Linux; elsewhere, or above the system's limit, the default stays).
 _PIPE_BYTES = 1 << 20
@@ -36,9 +39,16 @@ class MessageChannel:
             with contextlib.suppress(OSError):
                 fcntl.fcntl(outgoing, _SET_PIPE_SIZE, _PIPE_BYTES)
 
-    def send(self, message: bytes) -> None:
+    def send(self, message: bytes | memoryview) -> None:
         """Write one message whole (``OSError`` when the other end is gone)."""
-        pending = memoryview(_LENGTH.pack(len(message)) + message)
+        header = _LENGTH.pack(len(message))
+        if len(message) < _COPY_BELOW:  # one write
+            self._write_all(memoryview(header + message))
+        else:  # no copy of a large message
+            self._write_all(memoryview(header))
+            self._write_all(memoryview(message))
+
+    def _write_all(self, pending: memoryview) -> None:
         while pending:
             pending = pending[os.write(self._outgoing, pending) :]
 

@@ -51,7 +51,9 @@ class TokenBytes:
         return None if data is None else cls.from_utf8(data, sentence_lengths)
 
     @classmethod
-    def from_utf8(cls, data: bytes, sentence_lengths: Ints) -> "TokenBytes | None":
+    def from_utf8(
+        cls, data: bytes | NDArray[np.uint8], sentence_lengths: Ints
+    ) -> "TokenBytes | None":
         """The buffer read from ``utf8_joined`` bytes of sentences with these lengths; None when
         their tokens are not as many as the lengths say (a token contained NUL)."""
         token_count = int(sentence_lengths.sum())

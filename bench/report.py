@@ -36,7 +36,8 @@ METHOD = """\
 - "CPU ms" is the median CPU time over the same call of the process and its children, in all
   their threads: near the wall-clock time for a peer that computes on one core, up to twice it
   for one that keeps both of this machine's cores busy (bleuscore's threads; mtcompute's helper
-  process, which computes some blocks of a large corpus, and is started before the timed runs).
+  process, which computes part of any corpus above about 16,000 tokens, and is started before
+  the timed runs).
 - Peak memory: each implementation runs once in a fresh subprocess (`python -m bench.memory`),
   which builds its input, resets the kernel's resident-memory high-water mark
   (`/proc/self/clear_refs`), computes, and reports VmHWM minus the VmRSS just before computing.

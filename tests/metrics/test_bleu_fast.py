@@ -9,6 +9,7 @@ import random
 import string
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -196,12 +197,14 @@ def test_statistics_computed_a_block_of_segments_at_a_time_equal_the_reference(
     _assert_equal_to_reference(*maker(random.Random(5)), 4)
 
 
-def _blocks_of_40_tokens_with_a_ready_helper(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+def _blocks_of_40_tokens_with_a_ready_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> list[tuple[object, ...]]:
     """Small blocks, the shared helper started, and the list of the tasks it is sent."""
     assert block_helper.current_helper().wait_until_ready(60)
     monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", 40)
     monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
-    sent: list[object] = []
+    sent: list[tuple[object, ...]] = []
     send = block_helper.Lane.send
 
     def counting_send(
@@ -228,6 +231,20 @@ def test_the_helper_process_computes_some_blocks_of_a_large_corpus(
     sent = _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
     _assert_equal_to_reference(*_noisy_copies(random.Random(4)), 4)
     assert sent
+    assert not block_helper.current_helper().failed  # it answered, the caller did not
+
+
+def test_a_corpus_of_a_few_blocks_goes_to_the_helper_as_one_part_and_the_rest_to_the_caller(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent = _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
+    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 10**6)  # every corpus is a few blocks
+    hypotheses, references = _noisy_copies(random.Random(4))
+    _assert_equal_to_reference(hypotheses, references, 4)
+    assert len(sent) == 1  # the helper's part; the caller computed the other
+    sentence_lengths = sent[0][1]
+    assert isinstance(sentence_lengths, np.ndarray)
+    assert 0 < int(sentence_lengths.sum()) < sum(map(len, sentences_of(hypotheses, references)))
     assert not block_helper.current_helper().failed  # it answered, the caller did not
 
 

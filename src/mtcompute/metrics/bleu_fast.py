@@ -85,13 +85,12 @@ def corpus_statistics_fast(
     size = int(segment_sizes.sum())
     # A request's tokens come encoded by its validation, and a server keeps its cores for its
     # requests: those up to a request's size are computed in one pass, without the helper.
-    request_sized = (
-        encoded is not None and encoded.token_count <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
-    )
+    few_blocks = BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
+    request_sized = encoded is not None and encoded.token_count <= few_blocks
     if request_sized or size <= TOKENS_PER_BLOCK:
         return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
     with block_helper.lease() as lane:
-        if size <= BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK:
+        if size <= few_blocks:
             if lane is None:
                 return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
             # Two parts, the helper's first: fewer fixed costs than a few small blocks.
@@ -205,7 +204,7 @@ def _vectorised(
 
 
 def _statistics(corpus: "_FlatCorpus", max_order: int) -> BleuStatistics:
-    hypothesis_lengths = corpus.lengths[corpus.streams == 0]
+    hypothesis_lengths = corpus.lengths[: corpus.segment_count]
     return BleuStatistics(
         matches=_clipped_matches(corpus, max_order),
         totals=tuple(
@@ -232,6 +231,11 @@ class _FlatCorpus:
     @property
     def token_count(self) -> int:
         return len(self.ids)
+
+    @property
+    def segment_count(self) -> int:
+        """The number of segments: the first that many sentences are their hypotheses."""
+        return len(self.streams) - int(np.count_nonzero(self.streams))
 
     @classmethod
     def from_bytes(cls, encoded: TokenBytes, reference_counts: Ints) -> "_FlatCorpus":
@@ -268,8 +272,8 @@ def _int_array(values: Iterable[int], count: int) -> Ints:
 
 def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
     """Sum over segments of the reference length nearest the hypothesis's, ties to the shorter."""
-    # Hypotheses first, then the references segment by segment, each segment's from stream 1.
-    segment_count = len(corpus.streams) - int(np.count_nonzero(corpus.streams))
+    # The references follow the hypotheses segment by segment, each segment's from stream 1.
+    segment_count = corpus.segment_count
     hypothesis_lengths = corpus.lengths[:segment_count]
     reference_lengths = corpus.lengths[segment_count:]
     distance = np.abs(reference_lengths - hypothesis_lengths[corpus.segments[segment_count:]])

@@ -148,11 +148,12 @@ class Lane:
                 yield function(*args)
                 continue
             message = self._helper.receive(None if wait else 0.0)
-            if message is None and not self._helper.failed:
+            if message is None:
+                if self._helper.failed:
+                    continue  # the caller computes the rest
                 return  # not answered yet
-            if message is not None:
-                self._unanswered.popleft()
-                yield pickle.loads(message)  # from the process this one started
+            self._unanswered.popleft()
+            yield pickle.loads(message)  # from the process this one started
 
     def drop_answers(self) -> None:
         """Wait for the answers still to come and drop them (after the caller gave up)."""
@@ -177,7 +178,7 @@ def lease() -> Iterator[Lane | None]:
         yield None
         return
     try:
-        lane = Lane(helper) if helper.owner == os.getpid() and helper.is_ready() else None
+        lane = Lane(helper) if helper.is_ready() else None  # a helper of this very process
         if lane is not None:
             lane.wake()
         try:

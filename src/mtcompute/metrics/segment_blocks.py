@@ -37,6 +37,6 @@ def segment_halves(segment_sizes: NDArray[np.int64], first_share: float) -> list
     if count < 2:
         return [slice(0, count)] if count else []
     ends = np.cumsum(segment_sizes)
-    cut = int(np.searchsorted(ends, int(ends[-1]) * first_share, side="left")) + 1
-    cut = min(max(cut, 1), count - 1)
+    reaching = int(np.searchsorted(ends, int(ends[-1]) * first_share, side="left"))
+    cut = min(reaching + 1, count - 1)  # the second keeps at least the last segment
     return [slice(0, cut), slice(cut, count)]

@@ -1,6 +1,6 @@
 """HTTP latency and throughput of the service, next to a parse-only endpoint of the same stack.
 
-The server is the service's own app (``mtcompute.http.create_app``) under uvicorn, started in a
+The server is the service's own app (``mtcompute.http.app.create_app``) under uvicorn, started in a
 subprocess, with one extra route that reads the body and parses it with ``orjson`` in the thread
 pool, as the execute route does, and answers a constant: what the stack costs before any
 validation or computation. Clients run in this process, on the same (shared, 2-core) machine.
@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mtcompute.http import HttpSettings, create_app
+from mtcompute.http.app import HttpSettings, create_app
 
 EXECUTE_PATH = "/v1/tools/bleu-corpus-compute/versions/1.0.0/execute"
 PARSE_ONLY_PATH = "/bench/parse-only"

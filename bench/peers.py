@@ -17,9 +17,9 @@ from typing import Any
 
 import orjson
 
-from mtcompute.metrics import block_helper
+from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.helper import process as block_helper
 from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, score
-from mtcompute.metrics.bleu_fast import corpus_statistics_fast
 
 Corpus = tuple[list[list[str]], list[list[list[str]]]]
 SCORE_TOLERANCE = 1e-12

@@ -51,7 +51,7 @@ or from a fresh `orjson.loads` of them outside the timer; figures are medians, a
 """
 
 HTTP_NOTE = """\
-The service's app (`mtcompute.http.create_app`) under uvicorn in a subprocess, with one extra
+The service's app (`mtcompute.http.app.create_app`) under uvicorn in a subprocess, with one extra
 route, `/bench/parse-only`, that reads the body, parses it with `orjson` in the thread pool (as the
 execute route does) and answers a constant. Latency: sequential requests on one keep-alive
 connection, one worker. Throughput: concurrent clients (threads of this process, on the same

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import orjson
 
 from mtcompute import api, jsonio
+from mtcompute.contracts.bleu_corpus_compute_1_0_0 import PARSER
+from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
-from mtcompute.metrics.bleu_fast import corpus_statistics_fast
-from mtcompute.tools.bleu_corpus_compute_1_0_0 import PARSER
 
 TOOL_ID, VERSION = "bleu-corpus-compute", "1.0.0"
 _ORJSON_STEP = "orjson.loads alone"

@@ -10,8 +10,8 @@ import pytest
 from bench import corpus
 from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU
 from bench.run import MEMORY_MEASURED, QUICK, BenchmarkResult, run_benchmark, write_report
+from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
-from mtcompute.metrics.bleu_fast import corpus_statistics_fast
 
 
 @pytest.fixture(scope="module")

@@ -2,11 +2,11 @@
 
 from collections.abc import Sequence
 
+from mtcompute.contracts.bleu_corpus_compute_1_0_0 import score_request
+from mtcompute.contracts.bleu_request import UNLIMITED, BleuRequestParser
+from mtcompute.contracts.contract import JsonObject
+from mtcompute.contracts.registry import catalog, get_tool
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
-from mtcompute.tools.bleu_corpus_compute_1_0_0 import score_request
-from mtcompute.tools.bleu_request import UNLIMITED, BleuRequestParser
-from mtcompute.tools.contract import JsonObject
-from mtcompute.tools.registry import catalog, get_tool
 
 _LIBRARY_PARSER = BleuRequestParser(UNLIMITED)
 

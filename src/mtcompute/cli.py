@@ -7,8 +7,8 @@ from typing import BinaryIO, NoReturn
 import click
 
 from mtcompute import api, jsonio
+from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, ServiceError
-from mtcompute.tools.contract import JsonObject
 
 # Kept here rather than imported so that a local run loads neither httpx nor starlette.
 DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
@@ -72,7 +72,7 @@ def _execute(
 ) -> JsonObject:
     if base_url is None:
         return api.execute(tool_id, version, jsonio.loads(body))
-    from mtcompute.http_client import execute_remote  # noqa: PLC0415 - httpx only when needed
+    from mtcompute.http.client import execute_remote  # noqa: PLC0415 - httpx only when needed
 
     return execute_remote(base_url, tool_id, version, body, timeout=timeout)
 
@@ -130,9 +130,9 @@ def serve(
     allowed_origins: tuple[str, ...],
 ) -> None:
     """Serve the HTTP API, tool pages and MCP at /mcp until SIGTERM or Ctrl-C."""
-    from mtcompute.http import HttpSettings  # noqa: PLC0415 - starlette only when serving
-    from mtcompute.mcp_http import McpSettings  # noqa: PLC0415
-    from mtcompute.serve import serve as serve_http  # noqa: PLC0415
+    from mtcompute.http.app import HttpSettings  # noqa: PLC0415 - starlette only when serving
+    from mtcompute.http.serve import serve as serve_http  # noqa: PLC0415
+    from mtcompute.mcp.transport import McpSettings  # noqa: PLC0415
 
     mcp = McpSettings(host, allowed_hosts, allowed_origins)
     serve_http(host, port, workers, HttpSettings(max_body_bytes=max_body_bytes, mcp=mcp))
@@ -141,7 +141,7 @@ def serve(
 @cli.command("mcp")
 def mcp_stdio() -> None:
     """Serve MCP on stdin and stdout, for an MCP client to start."""
-    from mtcompute.mcp import run_stdio  # noqa: PLC0415 - the MCP SDK only when serving it
+    from mtcompute.mcp.server import run_stdio  # noqa: PLC0415 - the MCP SDK only when serving it
 
     run_stdio()
 

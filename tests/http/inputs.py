@@ -4,8 +4,8 @@ import re
 from typing import Any
 
 from mtcompute import api, jsonio
+from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS
 from mtcompute.errors import InputError, Violation
-from mtcompute.tools.bleu_corpus_compute_1_0_0 import LIMITS
 
 TOOL = "bleu-corpus-compute"
 VERSION = "1.0.0"

@@ -8,7 +8,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mtcompute import cli
-from mtcompute.http import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV, HttpSettings, create_app
+from mtcompute.http.app import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV, HttpSettings, create_app
 from tests.live_server import serving
 
 

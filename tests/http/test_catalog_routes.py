@@ -3,7 +3,7 @@
 import httpx
 
 from mtcompute import api, jsonio
-from mtcompute.tools.registry import all_tools
+from mtcompute.contracts.registry import all_tools
 from tests.http.inputs import EXECUTE_PATH, TOOL, VERSION
 
 

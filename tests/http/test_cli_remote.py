@@ -9,7 +9,7 @@ from click.testing import CliRunner, Result
 
 from mtcompute import jsonio
 from mtcompute.cli import cli
-from mtcompute.tools.registry import latest
+from mtcompute.contracts.registry import latest
 from tests.http.inputs import SMALL_INPUT, TOOL, VERSION
 
 _EXAMPLE = Path(__file__).parents[2] / "examples" / "bleu-corpus-compute-1.0.0.json"

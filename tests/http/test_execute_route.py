@@ -6,8 +6,8 @@ import httpx
 import pytest
 
 from mtcompute import jsonio
-from mtcompute.http import DEFAULT_MAX_BODY_BYTES
-from mtcompute.tools.registry import all_tools
+from mtcompute.contracts.registry import all_tools
+from mtcompute.http.app import DEFAULT_MAX_BODY_BYTES
 from tests.http.inputs import (
     EXECUTE_PATH,
     JSON_HEADERS,
@@ -55,7 +55,7 @@ def test_an_input_at_every_limit_with_every_character_escaped_fits_the_default_b
 ) -> None:
     document = maximum_input()
     body = escape_every_character(document)
-    # 6 bytes per token byte: the worst case the default limit is sized for (see mtcompute.http).
+    # 6 bytes per token byte: the worst case the default limit is sized for (mtcompute.http.app).
     assert 6 * 1024 * 1024 < len(body) < DEFAULT_MAX_BODY_BYTES
     response = client.post(EXECUTE_PATH, content=body, headers=JSON_HEADERS)
     assert response.status_code == 200

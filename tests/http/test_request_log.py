@@ -6,7 +6,7 @@ import re
 import httpx
 import pytest
 
-from mtcompute.http_log import LOGGER
+from mtcompute.http.log import LOGGER
 from tests.http.logs import request_log_lines
 
 

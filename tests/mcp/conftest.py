@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from mtcompute.http import create_app
+from mtcompute.http.app import create_app
 from tests.live_server import serving
 
 

@@ -6,7 +6,7 @@ import anyio
 import pytest
 
 from mtcompute import jsonio
-from mtcompute.mcp import call_tool
+from mtcompute.mcp.server import call_tool
 
 TOOL = "bleu-corpus-compute"
 INPUT = {"hypotheses": [["a", "b", "c"]], "references": [[["a", "b", "d"]]], "max_order": 2}

@@ -8,7 +8,7 @@ from mcp.types import CallToolResult
 
 import mtcompute
 from mtcompute import jsonio
-from mtcompute.tools.registry import get_tool
+from mtcompute.contracts.registry import get_tool
 from tests.golden import GoldenCase, golden_cases
 from tests.mcp.clients import MODES, run
 

@@ -9,9 +9,9 @@ import httpx
 import pytest
 
 from mtcompute import api, jsonio
-from mtcompute.http import HttpSettings, create_app
-from mtcompute.mcp import MAX_BODY_BYTES
-from mtcompute.mcp_http import McpSettings
+from mtcompute.http.app import HttpSettings, create_app
+from mtcompute.mcp.server import MAX_BODY_BYTES
+from mtcompute.mcp.transport import McpSettings
 from tests.http.inputs import escape_every_character, maximum_input
 from tests.live_server import serving
 

@@ -2,7 +2,7 @@
 
 import json
 
-from mtcompute.mcp_http import plain_error_body
+from mtcompute.mcp.transport import plain_error_body
 
 
 def error_body(code: int, message: str) -> bytes:

@@ -8,7 +8,7 @@ from mcp import Client
 from mcp.types import ListToolsResult
 
 from mtcompute import api
-from mtcompute.tools.registry import latest
+from mtcompute.contracts.registry import latest
 from tests.mcp.clients import HANDSHAKE, MODES, NEGOTIATED, STATELESS, call, run, text_of
 
 TOOL, VERSION = "bleu-corpus-compute", "1.0.0"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from mtcompute.mcp_http import McpSettings
+from mtcompute.mcp.transport import McpSettings
 
 
 def test_by_default_only_loopback_hosts_on_any_port_are_allowed() -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from mtcompute import BleuStatistics, corpus_bleu
 from mtcompute.metrics.bleu import score
-from tests.metrics.javascript import from_hex, run_node
+from tests.javascript import from_hex, run_node
 
 _VOCABULARY = ("a", "b", "c", "d", "e")
 

@@ -9,8 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtcompute.metrics.fdlibm import exp, log
-from mtcompute.metrics.tofixed import to_fixed
+from mtcompute.numerics.fdlibm import exp, log
+from mtcompute.numerics.tofixed import to_fixed
 
 Tokens = Sequence[str]
 

@@ -1,0 +1,62 @@
+"""Every released tool version, found by id and version."""
+
+from mtcompute.contracts import bleu_corpus_compute_1_0_0
+from mtcompute.contracts.contract import JsonObject, Tool
+from mtcompute.errors import UnknownToolError
+
+_RELEASED: tuple[Tool, ...] = (bleu_corpus_compute_1_0_0.TOOL,)
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
+
+
+def all_tools() -> tuple[Tool, ...]:
+    """Every released version, ordered by id then version."""
+    return tuple(sorted(_RELEASED, key=lambda t: (t.contract.id, _version_key(t.contract.version))))
+
+
+def tool_ids() -> list[str]:
+    return sorted({tool.contract.id for tool in _RELEASED})
+
+
+def versions_of(tool_id: str) -> list[str]:
+    """Released versions of ``tool_id``, oldest first; ``UnknownToolError`` if there are none."""
+    versions = [t.contract.version for t in all_tools() if t.contract.id == tool_id]
+    if not versions:
+        known = ", ".join(tool_ids())
+        raise UnknownToolError(f"no tool named '{tool_id}'; the tools are: {known}")
+    return versions
+
+
+def get_tool(tool_id: str, version: str) -> Tool:
+    """The tool ``tool_id`` at ``version``, or ``UnknownToolError`` naming what exists."""
+    versions = versions_of(tool_id)
+    for tool in _RELEASED:
+        if tool.contract.id == tool_id and tool.contract.version == version:
+            return tool
+    raise UnknownToolError(
+        f"tool '{tool_id}' has no version '{version}'; its versions are: {', '.join(versions)}",
+        code="unknown_version",
+    )
+
+
+def latest(tool_id: str) -> Tool:
+    return get_tool(tool_id, versions_of(tool_id)[-1])
+
+
+def catalog() -> list[JsonObject]:
+    """One entry per tool id: id, versions, latest version, title and summary."""
+    entries = []
+    for tool_id in tool_ids():
+        newest = latest(tool_id).contract
+        entries.append(
+            {
+                "id": tool_id,
+                "versions": versions_of(tool_id),
+                "latest": newest.version,
+                "title": newest.title,
+                "summary": newest.summary,
+            }
+        )
+    return entries

@@ -1,0 +1,314 @@
+"""A compiled checker for the subset of JSON Schema (draft 2020-12) that contracts use.
+
+The published input schema is the object this module compiles, so what the contract says and what
+is enforced cannot drift apart. A keyword outside the subset is refused when compiling rather than
+silently ignored. Each schema compiles to a fast predicate and a checker that always agree: a valid
+value, by far the common case, is answered by the predicate without building a pointer or a message,
+and the checker walks only into the parts the predicate refuses.
+"""
+
+import difflib
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, cast
+
+from mtcompute.contracts.validation.violations import (
+    Violations,
+    child_pointer,
+    describe_value,
+    quoted,
+    where,
+)
+
+Check = Callable[[object, str, Violations], None]
+Valid = Callable[[object], bool]
+ItemsValid = Callable[[Sequence[object]], bool]
+Schema = Mapping[str, Any]
+
+SUPPORTED_KEYWORDS = frozenset(
+    {
+        "$schema", "$id", "title", "description", "examples", "default",
+        "type", "properties", "required", "additionalProperties", "items",
+        "minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum",
+    }
+)  # fmt: skip
+
+
+class CompiledSchema(NamedTuple):
+    """A schema as two functions that always agree: ``valid`` answers fast, without pointers or
+    messages; ``check`` adds every violation to a ``Violations``."""
+
+    valid: Valid
+    check: Check
+
+    def __call__(self, value: object, pointer: str, found: Violations) -> None:
+        """The same as ``check``: a compiled schema is itself a ``Check``."""
+        self.check(value, pointer, found)
+
+
+def compile_schema(schema: Schema) -> CompiledSchema:
+    """Compile ``schema``; ``ValueError`` for a keyword or type outside the supported subset."""
+    unknown = set(schema) - SUPPORTED_KEYWORDS
+    if unknown:
+        raise ValueError(f"schema keywords not supported: {sorted(unknown)}")
+    kind = schema.get("type")
+    if kind == "object":
+        return _object_schema(schema)
+    if kind == "array":
+        return _array_schema(schema)
+    if kind == "string":
+        return _string_schema(schema)
+    if kind in ("integer", "number"):
+        return _number_schema(schema)
+    raise ValueError(f"schema type not supported: {kind!r}")
+
+
+def is_integral(value: object) -> bool:
+    """JSON Schema's integer: any number with an integral value (4 and 4.0), never a boolean."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    return isinstance(value, float) and math.isfinite(value) and value.is_integer()
+
+
+def _type_error(expected: str, value: object, pointer: str, found: Violations) -> None:
+    # Past the cap a violation is only counted: building its message would be wasted work.
+    if found.full:
+        found.count_unreported()
+    else:
+        message = f"expected {expected}, got {describe_value(value)} {where(pointer)}"
+        found.add("type", pointer, message)
+
+
+def _object_schema(schema: Schema) -> CompiledSchema:
+    properties = {name: compile_schema(sub) for name, sub in schema.get("properties", {}).items()}
+    required = tuple(schema.get("required", ()))
+    additional = schema.get("additionalProperties", True)
+    if not isinstance(additional, bool):
+        raise ValueError("schema keyword additionalProperties is supported as true or false only")
+    closed = not additional
+
+    def valid(value: object) -> bool:
+        if not isinstance(value, dict) or not all(name in value for name in required):
+            return False
+        for name, item in value.items():
+            rule = properties.get(name)
+            if (rule is None and closed) or (rule is not None and not rule.valid(item)):
+                return False
+        return True
+
+    def check(value: object, pointer: str, found: Violations) -> None:
+        if not isinstance(value, dict):
+            _type_error("an object", value, pointer, found)
+            return
+        for name in required:
+            if name not in value:
+                message = f"expected the required property '{name}', got an object without it "
+                found.add("required", child_pointer(pointer, name), message + where(pointer))
+        for name, item in value.items():
+            item_pointer = child_pointer(pointer, name)
+            if name in properties:
+                properties[name].check(item, item_pointer, found)
+            elif closed:
+                found.add("unknown_property", item_pointer, _unknown(name, properties, pointer))
+
+    return CompiledSchema(valid, check)
+
+
+def _unknown(name: object, properties: Mapping[str, object], pointer: str) -> str:
+    allowed = ", ".join(f"'{p}'" for p in properties)
+    shown = quoted(name, "'") if isinstance(name, str) else describe_value(name)
+    message = f"expected one of the properties {allowed}, got the unknown property {shown} "
+    close = difflib.get_close_matches(name, properties, n=1) if isinstance(name, str) else []
+    return message + where(pointer) + (f" (did you mean '{close[0]}'?)" if close else "")
+
+
+def _array_schema(schema: Schema) -> CompiledSchema:
+    min_items = schema.get("minItems", 0)
+    max_items = schema.get("maxItems", math.inf)
+    items = compile_schema(schema["items"]) if "items" in schema else None
+    # An invalid string breaks exactly one keyword, so past the cap its kind is counted in bulk.
+    leaf_strings = _is_strings(schema)
+    items_valid = _items_valid(schema, items)
+
+    def valid(value: object) -> bool:
+        if not isinstance(value, list | tuple) or not min_items <= len(value) <= max_items:
+            return False
+        return items_valid(value)
+
+    def check(value: object, pointer: str, found: Violations) -> None:
+        if not isinstance(value, list | tuple):
+            _type_error("an array", value, pointer, found)
+            return
+        _check_item_count(len(value), min_items, max_items, pointer, found)
+        if items is None or items_valid(value):
+            return
+        # Pointers are built for the items that break the schema only: a valid item costs a call.
+        item_valid, item_check = items.valid, items.check
+        for index, item in enumerate(value):
+            if not item_valid(item):
+                if found.full and leaf_strings:
+                    rest = itertools.islice(value, index, None)
+                    found.count_unreported(sum(not item_valid(v) for v in rest))
+                    return
+                item_check(item, f"{pointer}/{index}", found)
+
+    return CompiledSchema(valid, check)
+
+
+def _is_strings(schema: Schema) -> bool:
+    return schema.get("type") == "array" and schema.get("items", {}).get("type") == "string"
+
+
+def _items_valid(schema: Schema, items: CompiledSchema | None) -> ItemsValid:
+    """Whether all items of an array are valid. Arrays of strings, and arrays of those at any
+    depth (token lists, references), are checked in bulk: C loops over each level flattened, not
+    a Python call per item."""
+    bulk = _bulk_items_valid(schema)
+    if bulk is not None:
+        return bulk
+
+    def each_valid(values: Sequence[object]) -> bool:
+        return items is None or all(map(items.valid, values))
+
+    return each_valid
+
+
+def _bulk_items_valid(schema: Schema) -> ItemsValid | None:
+    item: Schema = schema.get("items", {})
+    if item.get("type") == "string":
+        return _strings_valid(item)
+    if item.get("type") != "array":
+        return None
+    if "items" not in item:
+        return _lists_valid(item, None)
+    inner = _bulk_items_valid(item)
+    return None if inner is None else _lists_valid(item, inner)
+
+
+def _lists_valid(schema: Schema, inner: ItemsValid | None) -> ItemsValid:
+    """Arrays of arrays; ``inner`` checks all their items at once, None when any item goes."""
+    min_items: int = schema.get("minItems", 0)
+    max_items: float = schema.get("maxItems", math.inf)
+
+    def lists_valid(values: Sequence[object]) -> bool:
+        if not all(map(isinstance, values, itertools.repeat(list | tuple))):
+            return False
+        lists = cast(Sequence[Sequence[object]], values)
+        if lists and not min_items <= min(map(len, lists)) <= max(map(len, lists)) <= max_items:
+            return False
+        return inner is None or inner(list(itertools.chain.from_iterable(lists)))
+
+    return lists_valid
+
+
+def _strings_valid(schema: Schema) -> ItemsValid:
+    """A join refuses anything but strings, and the lengths are measured only when a bound could
+    be broken: a join no longer than the maximum keeps every item within it."""
+    min_length: int = schema.get("minLength", 0)
+    max_length: float = schema.get("maxLength", math.inf)
+
+    def strings_valid(values: Sequence[object]) -> bool:
+        strings = cast(Sequence[str], values)
+        try:
+            joined = "".join(strings)
+        except TypeError:
+            return False
+        if min_length == 0 and len(joined) <= max_length:
+            return True
+        return _lengths_within(strings, min_length, max_length)
+
+    return strings_valid
+
+
+def _lengths_within(strings: Sequence[str], min_length: int, max_length: float) -> bool:
+    # One set of the few distinct lengths: a C loop that does not compare every length, as
+    # min(map(len, ...)) and max(map(len, ...)) would, twice.
+    lengths = set(map(len, strings))
+    return not lengths or (min_length <= min(lengths) and max(lengths) <= max_length)
+
+
+def _check_item_count(
+    count: int, min_items: int, max_items: float, pointer: str, found: Violations
+) -> None:
+    if count < min_items:
+        if count == 0:
+            expected = "a non-empty array" if min_items == 1 else f"at least {min_items} items"
+            message = f"expected {expected}, got an empty array {where(pointer)}"
+        else:
+            message = f"expected at least {min_items} items, got {_items(count)} {where(pointer)}"
+        found.add("too_few_items", pointer, message)
+    if count > max_items:
+        message = f"expected at most {max_items} items, got {_items(count)} {where(pointer)}"
+        found.add("too_many_items", pointer, message)
+
+
+def _items(count: int) -> str:
+    return f"an array of {count} item{'' if count == 1 else 's'}"
+
+
+def _string_schema(schema: Schema) -> CompiledSchema:
+    min_length = schema.get("minLength", 0)
+    max_length = schema.get("maxLength", math.inf)
+
+    def valid(value: object) -> bool:
+        return isinstance(value, str) and min_length <= len(value) <= max_length
+
+    def check(value: object, pointer: str, found: Violations) -> None:
+        if valid(value):
+            return
+        if found.full:
+            found.count_unreported()  # an invalid string breaks exactly one keyword
+        elif not isinstance(value, str):
+            _type_error("a string", value, pointer, found)
+        elif len(value) < min_length:
+            expected = _chars("a string of at least", min_length)
+            expected = "a non-empty string" if min_length == 1 else expected
+            got = _chars("a string of", len(value)) if value else "an empty string"
+            found.add("too_short", pointer, f"expected {expected}, got {got} {where(pointer)}")
+        else:
+            expected = _chars("a string of at most", max_length)
+            got = _chars("a string of", len(value))
+            found.add("too_long", pointer, f"expected {expected}, got {got} {where(pointer)}")
+
+    return CompiledSchema(valid, check)
+
+
+def _chars(prefix: str, count: float) -> str:
+    return f"{prefix} {count} character{'' if count == 1 else 's'}"
+
+
+def _number_schema(schema: Schema) -> CompiledSchema:
+    integral = schema["type"] == "integer"
+    minimum = schema.get("minimum", -math.inf)
+    maximum = schema.get("maximum", math.inf)
+    expected = "an integer" if integral else "a number"
+
+    def right_type(value: object) -> bool:
+        if integral:
+            return is_integral(value)
+        return isinstance(value, int | float) and not isinstance(value, bool) and _finite(value)
+
+    def valid(value: object) -> bool:
+        return right_type(value) and minimum <= cast(float, value) <= maximum
+
+    def check(value: object, pointer: str, found: Violations) -> None:
+        if not right_type(value):
+            _type_error(expected, value, pointer, found)
+            return
+        number = cast(float, value)
+        if number < minimum:
+            message = f"expected {expected} of at least {minimum}, got {number!r} {where(pointer)}"
+            found.add("below_minimum", pointer, message)
+        if number > maximum:
+            message = f"expected {expected} of at most {maximum}, got {number!r} {where(pointer)}"
+            found.add("above_maximum", pointer, message)
+
+    return CompiledSchema(valid, check)
+
+
+def _finite(value: float) -> bool:
+    # JSON has no NaN or Infinity; from Python they are refused as not being JSON numbers.
+    return isinstance(value, int) or math.isfinite(value)

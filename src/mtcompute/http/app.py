@@ -1,0 +1,160 @@
+"""The HTTP adapter: parse the request, delegate to the registry, translate errors.
+
+    POST /v1/tools/{id}/versions/{version}/execute   200 {"result": {...}}
+    GET  /v1/tools                                   the tools: id, versions, title, summary
+    GET  /v1/tools/{id}/versions/{version}           the machine-readable contract
+    GET  /tools/{id}                                 the tool's page for people (HTML)
+    GET  /openapi.json                               OpenAPI 3.1 with every contract's schemas
+    GET  /healthz                                    liveness
+    POST /mcp                                        MCP, Streamable HTTP (``mtcompute.mcp.server``)
+
+Errors are problem+json (``http_problems``). Nothing here computes or validates: the bytes go
+through the same ``jsonio.loads`` → ``api.execute`` → ``jsonio.dumps`` as the CLI and library, so
+an answer's bytes equal theirs.
+"""
+
+import os
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from mtcompute import api, jsonio
+from mtcompute.contracts.registry import all_tools, latest
+from mtcompute.errors import MtcomputeError
+from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.log import RequestLog
+from mtcompute.http.openapi import openapi_document
+from mtcompute.http.pages import render_tool_page
+from mtcompute.http.problems import (
+    ProblemError,
+    on_http_exception,
+    on_mtcompute_error,
+    on_problem,
+    on_unexpected,
+)
+from mtcompute.mcp.server import http_endpoint
+from mtcompute.mcp.transport import McpSettings
+
+# Every input within the contract's limits fits, written compactly with every character escaped.
+# The worst case is ASCII: "\u0061" is 6 bytes per byte of token, so the 1 MiB of token bytes
+# takes 6 MiB, plus 3 bytes ('"', '"', ',') for each of the 50,000 tokens (150,000 bytes), plus
+# 3 bytes of brackets for each of at most 1,000 + 1,000 x 9 lists (30,000 bytes) and the keys:
+# 6,291,456 + 150,000 + 30,000 + ~100 = 6,471,556 bytes < 8 MiB (8,388,608 bytes).
+DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
+MAX_BODY_BYTES_ENV = "MTCOMPUTE_MAX_BODY_BYTES"
+
+
+@dataclass(frozen=True)
+class HttpSettings:
+    """How one app behaves; ``from_environ`` reads it in each worker process of ``serve``."""
+
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    mcp: McpSettings = field(default_factory=McpSettings)
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> "HttpSettings":
+        mcp = McpSettings.from_environ(environ)
+        raw = environ.get(MAX_BODY_BYTES_ENV)
+        if raw is None:
+            return cls(mcp=mcp)
+        if not raw.isdigit() or int(raw) < 1:
+            raise ValueError(f"expected {MAX_BODY_BYTES_ENV} to be a positive integer, got {raw!r}")
+        return cls(max_body_bytes=int(raw), mcp=mcp)
+
+
+def _json(value: object) -> Response:
+    return Response(jsonio.dumps(value), media_type=JSON_MEDIA_TYPE)
+
+
+def _execute_bytes(tool_id: str, version: str, body: bytes) -> bytes:
+    # The CLI's own order: parse the JSON, then look the tool up, then run it.
+    return jsonio.dumps({"result": api.execute(tool_id, version, jsonio.loads(body))})
+
+
+def _execute_endpoint(settings: HttpSettings) -> Route:
+    async def execute(request: Request) -> Response:
+        check_json_media_type(request)
+        body = await read_body(request, settings.max_body_bytes)
+        tool_id, version = request.path_params["id"], request.path_params["version"]
+        # Parsing and scoring are CPU work: a thread keeps the event loop answering meanwhile.
+        answer = await run_in_threadpool(_execute_bytes, tool_id, version, body)
+        return Response(answer, media_type=JSON_MEDIA_TYPE)
+
+    return Route("/v1/tools/{id}/versions/{version}/execute", execute, methods=["POST"])
+
+
+async def _list_tools(_: Request) -> Response:
+    return _json({"tools": api.tools()})
+
+
+async def _describe(request: Request) -> Response:
+    return _json(api.describe(request.path_params["id"], request.path_params["version"]))
+
+
+async def _tool_page(request: Request) -> Response:
+    contract = latest(request.path_params["id"]).contract
+    return HTMLResponse(render_tool_page(contract, str(request.base_url)))
+
+
+async def _openapi(_: Request) -> Response:
+    return _json(openapi_document(tool.contract for tool in all_tools()))
+
+
+async def _healthz(_: Request) -> Response:
+    return _json({"status": "ok"})
+
+
+def api_routes(settings: HttpSettings) -> list[BaseRoute]:
+    """The routes of the HTTP API (every path in the module docstring)."""
+    return [
+        _execute_endpoint(settings),
+        Route("/v1/tools", _list_tools, methods=["GET"]),
+        Route("/v1/tools/{id}/versions/{version}", _describe, methods=["GET"]),
+        Route("/tools/{id}", _tool_page, methods=["GET"]),
+        Route("/openapi.json", _openapi, methods=["GET"]),
+        Route("/healthz", _healthz, methods=["GET"]),
+    ]
+
+
+def create_app(settings: HttpSettings | None = None) -> Starlette:
+    """The ASGI app serving every registered tool.
+
+    Extension seam (for another transport in the same app, such as MCP at ``/mcp``): add its
+    ``Route``/``Mount`` to ``routes`` below, and enter whatever must run while the app serves
+    (an SDK's session manager, say) inside ``lifespan`` around its ``yield``. Both are built
+    here, per app, so each app (and each worker process) owns its own state.
+    """
+    settings = settings or HttpSettings()
+    mcp = http_endpoint(settings.mcp, max_body_bytes=settings.max_body_bytes)
+    routes = [*api_routes(settings), mcp.route]
+
+    @asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        async with mcp.lifespan():
+            yield
+
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(RequestLog)],
+        exception_handlers={
+            MtcomputeError: on_mtcompute_error,
+            ProblemError: on_problem,
+            HTTPException: on_http_exception,
+            Exception: on_unexpected,
+        },
+    )
+
+
+def app_from_environ() -> Starlette:
+    """The factory ``serve`` hands to uvicorn: settings come from the environment, so that each
+    worker process builds the same app."""
+    return create_app(HttpSettings.from_environ(os.environ))

@@ -1,0 +1,62 @@
+"""Calling a remote mtcompute service: the answer comes back as the local call would give it.
+
+A result is the ``result`` object; a problem answer is raised as the error the library raises for
+the same input (``InputError``, ``UnknownToolError``), so the CLI prints the same thing and exits
+with the same code; a server that cannot be reached, times out or answers otherwise is a
+``ServiceError``.
+"""
+
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from mtcompute import jsonio
+from mtcompute.contracts.contract import JsonObject
+from mtcompute.errors import InputError, MtcomputeError, ServiceError, UnknownToolError, Violation
+
+DEFAULT_TIMEOUT_SECONDS = 60.0
+_INPUT_STATUSES = (400, 413, 415, 422)
+_UNKNOWN_STATUS = 404
+
+
+def execute_url(base_url: str, tool_id: str, version: str) -> str:
+    tool, ver = quote(tool_id, safe=""), quote(version, safe="")
+    return f"{base_url.rstrip('/')}/v1/tools/{tool}/versions/{ver}/execute"
+
+
+def execute_remote(
+    base_url: str, tool_id: str, version: str, body: bytes, *, timeout: float
+) -> JsonObject:
+    """POST ``body`` to the tool's execute route and return the ``result`` object."""
+    url = execute_url(base_url, tool_id, version)
+    headers = {"content-type": "application/json"}
+    try:
+        response = httpx.post(url, content=body, headers=headers, timeout=timeout)
+    except httpx.TimeoutException:
+        raise ServiceError(f"no answer from {base_url} within {timeout:g} s") from None
+    except (httpx.HTTPError, httpx.InvalidURL) as error:
+        reason = " ".join(str(error).split()) or type(error).__name__
+        raise ServiceError(f"cannot reach {base_url}: {reason}") from None
+    return _result_of(response)
+
+
+def _result_of(response: httpx.Response) -> JsonObject:
+    try:
+        answer: Any = jsonio.loads(response.content)
+        if response.status_code == httpx.codes.OK:
+            result: JsonObject = answer["result"]
+            return result
+        errors: list[Violation] = answer["errors"]
+        first = errors[0]
+    except (MtcomputeError, LookupError, TypeError):
+        raise _unexpected(response) from None
+    if response.status_code == _UNKNOWN_STATUS and first["code"].startswith("unknown_"):
+        raise UnknownToolError(first["message"], code=first["code"])
+    if response.status_code in _INPUT_STATUSES:
+        raise InputError(errors)
+    raise _unexpected(response)
+
+
+def _unexpected(response: httpx.Response) -> ServiceError:
+    return ServiceError(f"{response.url} answered {response.status_code} {response.reason_phrase}")

@@ -1,0 +1,171 @@
+"""The OpenAPI 3.1 description of the HTTP API, built from the registered contracts.
+
+Each tool version gets its own execute operation whose request and response bodies are the
+contract's input and output JSON Schemas, embedded as they are under ``components/schemas``: the
+very objects validation uses, so a client generator or a fuzzer sees what the server enforces.
+"""
+
+from collections.abc import Iterable
+from importlib.metadata import version as package_version
+from typing import Any
+
+from mtcompute.contracts.contract import Contract, JsonObject
+from mtcompute.http.body import JSON_MEDIA_TYPE
+from mtcompute.http.problems import PROBLEM_MEDIA_TYPE
+
+_VIOLATION = {
+    "type": "object",
+    "properties": {
+        "code": {"type": "string"},
+        "pointer": {"type": "string", "description": "RFC 6901 JSON Pointer into the input."},
+        "message": {"type": "string"},
+    },
+    "required": ["code", "pointer", "message"],
+}
+_PROBLEM = {
+    "type": "object",
+    "description": "RFC 9457 problem details with every violation found.",
+    "properties": {
+        "type": {"type": "string"},
+        "title": {"type": "string"},
+        "status": {"type": "integer"},
+        "detail": {"type": "string"},
+        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}},
+    },
+    "required": ["type", "title", "status", "errors"],
+}
+_PROBLEM_WHY = {
+    "400": "The body is not JSON (or not UTF-8).",
+    "404": "No such tool, version or resource.",
+    "413": "The body is larger than the server's limit.",
+    "415": "The body is not declared as JSON.",
+    "422": "The input breaks the tool's contract (schema or limits).",
+}
+
+
+def _problem(status: str) -> JsonObject:
+    return {"$ref": f"#/components/responses/Problem{status}"}
+
+
+def _json_ok(description: str, schema: JsonObject, media_type: str = JSON_MEDIA_TYPE) -> JsonObject:
+    return {"description": description, "content": {media_type: {"schema": schema}}}
+
+
+def _path_parameter(name: str, description: str, example: str) -> JsonObject:
+    return {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": description,
+        "schema": {"type": "string"},
+        "example": example,
+    }
+
+
+_TOOL_ID = _path_parameter("id", "Tool id.", "bleu-corpus-compute")
+_TOOL_VERSION = _path_parameter("version", "Released version.", "1.0.0")
+
+
+def _name(contract: Contract, part: str) -> str:
+    return f"{contract.id}-{contract.version}-{part}"
+
+
+def _operation_id(contract: Contract) -> str:
+    return "execute_" + f"{contract.id}_{contract.version}".replace("-", "_").replace(".", "_")
+
+
+def _execute_operation(contract: Contract) -> JsonObject:
+    result = {
+        "type": "object",
+        "properties": {"result": {"$ref": f"#/components/schemas/{_name(contract, 'output')}"}},
+        "required": ["result"],
+        "additionalProperties": False,
+    }
+    input_ref = {"$ref": f"#/components/schemas/{_name(contract, 'input')}"}
+    examples = {
+        f"example-{number}": {"summary": example.title, "value": example.input}
+        for number, example in enumerate(contract.examples, start=1)
+    }
+    return {
+        "operationId": _operation_id(contract),
+        "summary": f"{contract.title} {contract.version}",
+        "description": contract.summary,
+        "tags": ["execute"],
+        "requestBody": {
+            "required": True,
+            "content": {JSON_MEDIA_TYPE: {"schema": input_ref, "examples": examples}},
+        },
+        "responses": {
+            "200": _json_ok("The result.", result),
+            **{status: _problem(status) for status in ("400", "413", "415", "422")},
+        },
+    }
+
+
+_ANY_OBJECT: JsonObject = {"type": "object"}
+_TOOL_LIST: JsonObject = {
+    "type": "object",
+    "properties": {"tools": {"type": "array", "items": {"type": "object"}}},
+    "required": ["tools"],
+}
+_HEALTH: JsonObject = {
+    "type": "object",
+    "properties": {"status": {"const": "ok"}},
+    "required": ["status"],
+}
+
+
+def _read(operation_id: str, summary: str, ok: JsonObject, *params: JsonObject) -> JsonObject:
+    """A GET path item; one with path parameters can also answer 404."""
+    responses = {"200": ok, **({"404": _problem("404")} if params else {})}
+    operation = {"operationId": operation_id, "summary": summary, "responses": responses}
+    return {"get": operation, **({"parameters": list(params)} if params else {})}
+
+
+def _fixed_paths() -> JsonObject:
+    contract = _json_ok("The contract.", _ANY_OBJECT)
+    page = _json_ok("HTML page.", {"type": "string"}, "text/html")
+    return {
+        "/v1/tools": _read("list_tools", "Every tool.", _json_ok("Tools.", _TOOL_LIST)),
+        "/v1/tools/{id}/versions/{version}": _read(
+            "describe_tool", "The contract of one tool version.", contract, _TOOL_ID, _TOOL_VERSION
+        ),
+        "/tools/{id}": _read(
+            "tool_page", "The page about a tool's latest version.", page, _TOOL_ID
+        ),
+        "/openapi.json": _read("openapi", "This document.", _json_ok("OpenAPI.", _ANY_OBJECT)),
+        "/healthz": _read("healthz", "Liveness.", _json_ok("Alive.", _HEALTH)),
+    }
+
+
+def _components(contracts: Iterable[Contract]) -> JsonObject:
+    schemas: dict[str, Any] = {"Problem": _PROBLEM, "Violation": _VIOLATION}
+    for contract in contracts:
+        schemas[_name(contract, "input")] = contract.input_schema
+        schemas[_name(contract, "output")] = contract.output_schema
+    responses = {
+        f"Problem{status}": _json_ok(
+            why, {"$ref": "#/components/schemas/Problem"}, PROBLEM_MEDIA_TYPE
+        )
+        for status, why in _PROBLEM_WHY.items()
+    }
+    return {"schemas": schemas, "responses": responses}
+
+
+def openapi_document(contracts: Iterable[Contract]) -> JsonObject:
+    """OpenAPI 3.1 for the API serving ``contracts``."""
+    contracts = list(contracts)
+    paths = _fixed_paths()
+    for contract in contracts:
+        path = f"/v1/tools/{contract.id}/versions/{contract.version}/execute"
+        paths[path] = {"post": _execute_operation(contract)}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "mtcompute",
+            "version": package_version("mtcompute"),
+            "description": "Exact, versioned compute tools for machine-translation evaluation.",
+        },
+        "paths": paths,
+        "components": _components(contracts),
+    }

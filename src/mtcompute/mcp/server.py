@@ -1,0 +1,164 @@
+"""MCP for agents: every tool over the Model Context Protocol, on stdio and on Streamable HTTP.
+
+The only module that imports the ``mcp`` SDK. It uses the SDK's low-level server, so each
+contract's JSON Schemas reach a client exactly as the contract publishes them. The tools are
+``mcp_tools``'s; who may reach ``/mcp`` over HTTP is ``mcp_http``'s.
+
+Each answer is structured content plus the same JSON as text. An input that breaks a contract,
+or an unknown tool or version, is a result with ``isError`` whose text is the
+``{"errors": [...]}`` JSON the HTTP API returns; nothing else about a failure reaches a client.
+"""
+
+import contextlib
+import logging
+from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from importlib.metadata import version as package_version
+from typing import Any
+
+import anyio
+import anyio.to_thread
+from mcp import types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.routing import Route
+
+from mtcompute import jsonio
+from mtcompute.contracts.contract import JsonObject
+from mtcompute.errors import MtcomputeError, Violation
+from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors, PostOnly
+from mtcompute.meta import tools as mcp_tools
+from mtcompute.meta.tools import ToolSpec
+
+logger = logging.getLogger(__name__)
+
+PATH = "/mcp"
+# The largest valid input with every character escaped (6 JSON bytes per byte of its 1 MiB of
+# token text, plus quotes and commas for 50 000 tokens) is about 6.5 MB; the SDK's 4 MiB is short.
+MAX_BODY_BYTES = 8 * 1024 * 1024
+
+INSTRUCTIONS = (
+    "Exact, versioned compute tools for machine-translation evaluation. Call `search` to find a "
+    "tool, `describe` to read its contract (scope, schemas, limits), then `execute` with "
+    "{id, version, input}; or call a tool directly by its id (its latest version)."
+)
+
+_INTERNAL_ERROR = Violation(code="internal_error", pointer="", message="internal error")
+
+
+def _tool(spec: ToolSpec) -> types.Tool:
+    hints = types.ToolAnnotations(
+        title=spec.title,
+        read_only_hint=True,
+        destructive_hint=False,
+        idempotent_hint=True,
+        open_world_hint=False,
+    )
+    return types.Tool(
+        name=spec.name,
+        title=spec.title,
+        description=spec.description,
+        input_schema=spec.input_schema,
+        output_schema=spec.output_schema,
+        annotations=hints,
+    )
+
+
+def tool_definitions() -> list[types.Tool]:
+    """The MCP tools: execute, describe, search, then each registered tool by its id."""
+    return [_tool(spec) for spec in mcp_tools.specs()]
+
+
+def _text_result(value: JsonObject, *, is_error: bool = False) -> types.CallToolResult:
+    text = jsonio.dumps(value).decode("utf-8")
+    return types.CallToolResult(
+        content=[types.TextContent(text=text)],
+        # Re-read from the text so numbers are what the text says (1, not 1.0), as over HTTP.
+        structured_content=None if is_error else jsonio.loads(text),
+        is_error=is_error,
+    )
+
+
+async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolResult:
+    """Run tool ``name`` off the event loop; every failure becomes an ``isError`` result."""
+    try:
+        value = await anyio.to_thread.run_sync(mcp_tools.run, name, arguments)
+    except MtcomputeError as error:
+        return _text_result({"errors": error.errors}, is_error=True)
+    except Exception:
+        # The details go to the log, never to the client.
+        logger.exception("tool %r failed", name)
+        return _text_result({"errors": [_INTERNAL_ERROR]}, is_error=True)
+    return _text_result(value)
+
+
+def build_server() -> Server[Any]:
+    """A low-level MCP server offering ``tool_definitions()``."""
+    tools = tool_definitions()
+    input_schemas = {tool.name: tool.input_schema for tool in tools}
+
+    async def on_list_tools(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools)
+
+    async def on_call_tool(
+        ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
+    ) -> types.CallToolResult:
+        return await call_tool(params.name, params.arguments or {})
+
+    return Server(
+        "mtcompute",
+        version=package_version("mtcompute"),
+        instructions=INSTRUCTIONS,
+        get_tool_input_schema=input_schemas.get,
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+    )
+
+
+async def serve_stdio() -> None:
+    """Serve MCP on standard input and output until the client closes them."""
+    server = build_server()
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def run_stdio() -> None:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a person stops it
+        anyio.run(serve_stdio)
+
+
+def transport_security(settings: McpSettings) -> TransportSecuritySettings:
+    """Host and Origin checks against DNS rebinding, whatever address the server is bound to."""
+    return TransportSecuritySettings(
+        allowed_hosts=settings.host_patterns(), allowed_origins=settings.origin_patterns()
+    )
+
+
+@dataclass(frozen=True)
+class HttpEndpoint:
+    """What an ASGI app needs to serve MCP: the route at exactly ``/mcp`` and the lifespan that
+    runs the SDK's session manager (enter it in the app's lifespan)."""
+
+    route: Route
+    lifespan: Callable[[], AbstractAsyncContextManager[None]]
+
+
+def http_endpoint(
+    settings: McpSettings | None = None, *, max_body_bytes: int = MAX_BODY_BYTES
+) -> HttpEndpoint:
+    """Streamable HTTP, stateless with JSON responses, behind ``transport_security``."""
+    manager = StreamableHTTPSessionManager(
+        app=build_server(),
+        json_response=True,
+        stateless=True,
+        security_settings=transport_security(settings or McpSettings()),
+        max_request_body_size=max_body_bytes,
+    )
+    app = PostOnly(PlainProtocolErrors(manager.handle_request))
+    # An ASGI object, not a function, so Starlette neither wraps it nor redirects /mcp to /mcp/.
+    return HttpEndpoint(route=Route(PATH, endpoint=app), lifespan=manager.run)

@@ -1,1 +1,0 @@
-"""The registry of tools: each released contract version, its schemas, limits and runner."""

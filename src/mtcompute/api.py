@@ -2,13 +2,13 @@
 
 from collections.abc import Sequence
 
-from mtcompute.contracts.bleu_corpus_compute_1_0_0 import score_request
-from mtcompute.contracts.bleu_request import UNLIMITED, BleuRequestParser
+from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
 from mtcompute.contracts.contract import JsonObject
+from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.contracts.registry import catalog, get_tool
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
 
-_LIBRARY_PARSER = BleuRequestParser(UNLIMITED)
+_CORPUS_BLEU = bleu_corpus.parser(UNLIMITED)
 
 
 def execute(tool_id: str, version: str, input: object) -> JsonObject:
@@ -46,4 +46,4 @@ def corpus_bleu(
     }
     if decimals is not None:
         raw["decimals"] = decimals
-    return score_request(_LIBRARY_PARSER.parse(raw))
+    return bleu_corpus.score_request(_CORPUS_BLEU.parse(raw))

@@ -143,7 +143,7 @@ def test_the_published_input_schema_is_the_object_validation_uses() -> None:
     assert CONTRACT.input_schema is PARSER.schema
     assert CONTRACT.output_schema is OUTPUT_SCHEMA
     assert describe(ID, VERSION)["input_schema"] == PARSER.schema
-    assert PARSER.limits is LIMITS
+    assert CONTRACT.limits == LIMITS.to_json()
 
 
 def test_changing_a_described_contract_changes_nothing_published() -> None:

@@ -3,15 +3,24 @@
 A released version never changes behaviour: a change goes into a new module beside this one.
 """
 
-from dataclasses import asdict
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts.bleu_request import MAX_ORDER, BleuRequest, BleuRequestParser, CorpusLimits
+from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
+from mtcompute.contracts.limits import Limits
+from mtcompute.contracts.validation.parser import Checked, RequestParser
+from mtcompute.contracts.validation.paths import EVERY
+from mtcompute.contracts.validation.rules import SameLength
+from mtcompute.contracts.validation.tokens import TokenLists
 from mtcompute.fast.bleu import corpus_statistics_fast
-from mtcompute.metrics.bleu import BleuResult, score
+from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, score
 
-LIMITS = CorpusLimits(
+MAX_ORDER = 8
+
+LIMITS = Limits(
     max_segments=1000,
     max_references_per_segment=8,
     max_total_tokens=50_000,
@@ -19,7 +28,60 @@ LIMITS = CorpusLimits(
     max_total_token_bytes=1_048_576,
 )
 
-PARSER = BleuRequestParser(LIMITS)
+
+@dataclass(frozen=True)
+class BleuRequest:
+    hypotheses: Sequence[Sequence[str]]
+    references: Sequence[Sequence[Sequence[str]]]
+    max_order: int
+    decimals: int | None
+    # The tokens' bytes, from the bulk check, for the statistics; None if it could not make them.
+    encoded: TokenBytes | None = None
+
+
+def input_schema(limits: Limits) -> dict[str, Any]:
+    """The input JSON Schema (draft 2020-12) under ``limits``."""
+    tokens = fields.token_list(limits.max_token_bytes)
+    references = fields.reference_set(tokens, limits.max_references_per_segment)
+    return fields.closed_object(
+        {
+            "hypotheses": fields.segments(
+                tokens, limits.max_segments, "Token list of each segment."
+            ),
+            "references": fields.segments(
+                references, limits.max_segments, "References of each segment."
+            ),
+            "max_order": fields.integer(1, MAX_ORDER, "Largest n-gram order N.", DEFAULT_MAX_ORDER),
+            "decimals": fields.decimals("bleu and brevity_penalty"),
+        },
+        ["hypotheses", "references"],
+    )
+
+
+SEGMENTS = SameLength("hypotheses", "references", "reference set", "reference sets", "hypothesis")
+TOKEN_LISTS = (("hypotheses", EVERY), ("references", EVERY, EVERY))
+
+
+def parser(limits: Limits) -> RequestParser[BleuRequest]:
+    """The request parser under ``limits``."""
+    tokens = TokenLists(
+        TOKEN_LISTS, limits.max_token_bytes, limits.max_total_tokens, limits.max_total_token_bytes
+    )
+
+    def build(checked: Checked) -> BleuRequest:
+        decimals = checked.get("decimals", None)
+        return BleuRequest(
+            hypotheses=checked.raw["hypotheses"],
+            references=checked.raw["references"],
+            max_order=int(checked.get("max_order", DEFAULT_MAX_ORDER)),
+            decimals=None if decimals is None else int(decimals),
+            encoded=checked.made_by(tokens),
+        )
+
+    return RequestParser(input_schema(limits), [SEGMENTS, tokens], build)
+
+
+PARSER = parser(LIMITS)
 
 
 def _count_list(minimum: int) -> dict[str, Any]:
@@ -146,7 +208,7 @@ CONTRACT = Contract(
     ),
     input_schema=PARSER.schema,
     output_schema=OUTPUT_SCHEMA,
-    limits={name: value for name, value in asdict(LIMITS).items() if value is not None},
+    limits=LIMITS.to_json(),
     examples=EXAMPLES,
 )
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS, OUTPUT_SCHEMA
-from mtcompute.contracts.bleu_request import UNLIMITED, CorpusLimits, input_schema
+from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS, OUTPUT_SCHEMA, input_schema
+from mtcompute.contracts.limits import UNLIMITED, Limits
 from mtcompute.contracts.validation.schema import CompiledSchema, compile_schema, is_integral
 from mtcompute.contracts.validation.violations import (
     MAX_REPORTED_VIOLATIONS,
@@ -19,18 +19,35 @@ from mtcompute.contracts.validation.violations import (
 )
 
 # Small limits put every boundary within reach of generated inputs.
-SMALL_LIMITS = CorpusLimits(
+SMALL_LIMITS = Limits(
     max_segments=3,
     max_references_per_segment=2,
     max_total_tokens=10,
     max_token_bytes=3,
     max_total_token_bytes=20,
 )
+# enum, const, exclusive bounds and booleans, as the options of the catalogue's tools use them.
+OPTIONS_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "properties": {
+        "smoothing": {"type": "string", "enum": ["none", "floor", "add-k", "exp"]},
+        "order": {"type": "integer", "enum": [1, 2, 4.0]},
+        "version": {"type": "string", "const": "1.0.0"},
+        "k": {"type": "number", "exclusiveMinimum": 0, "maximum": 100},
+        "epsilon": {"type": "number", "minimum": 1e-10, "exclusiveMaximum": 1},
+        "flag": {"type": "boolean"},
+        "flags": {"type": "array", "items": {"type": "boolean"}, "maxItems": 2},
+    },
+    "required": ["smoothing"],
+    "additionalProperties": False,
+}
 SCHEMAS = {
     "input schema with small limits": input_schema(SMALL_LIMITS),
     "input schema with the contract's limits": input_schema(LIMITS),
     "input schema without limits": input_schema(UNLIMITED),
     "output schema": OUTPUT_SCHEMA,
+    "the keywords of options": OPTIONS_SCHEMA,
 }
 TOKENS: dict[str, Any] = {
     "type": "array",
@@ -87,7 +104,12 @@ ANY_JSON = st.recursive(
 def near(schema: Mapping[str, Any]) -> st.SearchStrategy[object]:
     """Values that mostly follow ``schema`` but stray over its bounds and types."""
     kind = schema["type"]
-    if kind == "object":
+    if "enum" in schema or "const" in schema:
+        choices = st.sampled_from(schema.get("enum", [schema.get("const")]))
+        shaped = choices | st.text(st.sampled_from("abe-"), max_size=5) | st.integers(0, 5)
+    elif kind == "boolean":
+        shaped = st.booleans() | st.integers(0, 1)
+    elif kind == "object":
         shaped = _near_object(schema)
     elif kind == "array":
         low = max(schema.get("minItems", 0) - 1, 0)
@@ -97,8 +119,14 @@ def near(schema: Mapping[str, Any]) -> st.SearchStrategy[object]:
         high = min(schema.get("maxLength", 4), 4) + 1
         shaped = st.text(st.sampled_from("ab\u00e9\u20ac~/"), max_size=high)
     else:
-        low, high = schema.get("minimum", -3) - 1, schema.get("maximum", 20) + 1
-        integral = st.integers(low, high)
+        low = schema.get("minimum", schema.get("exclusiveMinimum", -3)) - 1
+        high = schema.get("maximum", schema.get("exclusiveMaximum", 20)) + 1
+        edges = [
+            schema[k]
+            for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+            if k in schema
+        ]
+        integral = st.integers(int(low), int(high)) | st.sampled_from(edges or [0])
         shaped = integral | integral.map(float) | st.floats(low, high) | st.booleans()
     return st.one_of(shaped, shaped, shaped, ANY_JSON)
 
@@ -163,7 +191,7 @@ def test_the_checker_agrees_with_jsonschema_at_the_boundaries(value: object) -> 
     "schema",
     [
         pytest.param({"type": "string", "pattern": "^a$"}, id="pattern"),
-        pytest.param({"type": "integer", "enum": [1, 2]}, id="enum"),
+        pytest.param({"type": "integer", "multipleOf": 2}, id="multipleOf"),
         pytest.param({"type": "object", "oneOf": []}, id="oneOf"),
         pytest.param({"$ref": "#/$defs/x"}, id="$ref"),
         pytest.param({"type": "array", "items": {"type": "string", "format": "x"}}, id="nested"),
@@ -181,7 +209,6 @@ def test_an_unsupported_keyword_is_refused_when_compiling(schema: Mapping[str, A
 @pytest.mark.parametrize(
     "schema",
     [
-        pytest.param({"type": "boolean"}, id="boolean"),
         pytest.param({"type": "null"}, id="null"),
         pytest.param({"type": ["string", "null"]}, id="a list of types"),
         pytest.param({}, id="no type"),
@@ -412,3 +439,61 @@ def test_the_bulk_predicate_looks_through_every_level(value: object, valid: bool
     references = SCHEMAS["input schema with small limits"]["properties"]["references"]
     assert compile_schema(references).valid(value) == valid
     assert (violations_of(references, value).count == 0) == valid
+
+
+# -- enum, const, exclusive bounds and booleans ---------------------------------------------------
+
+
+def test_a_string_outside_an_enum_is_refused_naming_every_allowed_value() -> None:
+    found = violations_of(
+        {"type": "string", "enum": ["none", "exp"]},
+        "floor",
+    )
+    assert found.kept == [
+        {
+            "code": "not_allowed",
+            "pointer": "",
+            "message": 'expected one of "none", "exp", got the string "floor" at the top level',
+        }
+    ]
+
+
+def test_a_value_of_the_wrong_type_for_an_enum_is_a_type_error_only() -> None:
+    found = violations_of({"type": "string", "enum": ["none", "exp"]}, 1)
+    assert [v["code"] for v in found.kept] == ["type"]
+
+
+def test_a_const_names_its_one_value() -> None:
+    found = violations_of({"type": "integer", "const": 2}, 3)
+    assert found.kept[0]["message"] == "expected 2, got the number 3 at the top level"
+    assert compile_schema({"type": "integer", "const": 2}).valid(2.0)
+
+
+def test_true_is_not_the_integer_one_of_an_enum() -> None:
+    assert not compile_schema({"type": "integer", "enum": [1]}).valid(True)
+
+
+@pytest.mark.parametrize(
+    ("value", "codes"),
+    [
+        pytest.param(0, ["below_minimum"], id="the exclusive minimum itself"),
+        pytest.param(5e-324, [], id="just above it"),
+        pytest.param(1, ["above_maximum"], id="the exclusive maximum itself"),
+    ],
+)
+def test_exclusive_bounds_refuse_the_bound_itself(value: float, codes: list[str]) -> None:
+    schema = {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1}
+    assert [v["code"] for v in violations_of(schema, value).kept] == codes
+
+
+def test_an_exclusive_minimum_says_greater_than() -> None:
+    found = violations_of({"type": "number", "exclusiveMinimum": 0}, 0)
+    assert found.kept[0]["message"] == "expected a number greater than 0, got 0 at the top level"
+
+
+@pytest.mark.parametrize("value", [0, 1, "true", None])
+def test_a_boolean_is_only_true_or_false(value: object) -> None:
+    found = violations_of({"type": "boolean"}, value)
+    assert [v["code"] for v in found.kept] == ["type"]
+    assert found.kept[0]["message"].startswith("expected a boolean, got ")
+    assert compile_schema({"type": "boolean"}).valid(False)

@@ -31,6 +31,7 @@ SUPPORTED_KEYWORDS = frozenset(
         "$schema", "$id", "title", "description", "examples", "default",
         "type", "properties", "required", "additionalProperties", "items",
         "minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum",
+        "exclusiveMinimum", "exclusiveMaximum", "enum", "const",
     }
 )  # fmt: skip
 
@@ -52,6 +53,13 @@ def compile_schema(schema: Schema) -> CompiledSchema:
     unknown = set(schema) - SUPPORTED_KEYWORDS
     if unknown:
         raise ValueError(f"schema keywords not supported: {sorted(unknown)}")
+    compiled = _typed_schema(schema)
+    if "enum" in schema or "const" in schema:
+        return _one_of_values(schema, compiled)
+    return compiled
+
+
+def _typed_schema(schema: Schema) -> CompiledSchema:
     kind = schema.get("type")
     if kind == "object":
         return _object_schema(schema)
@@ -61,6 +69,8 @@ def compile_schema(schema: Schema) -> CompiledSchema:
         return _string_schema(schema)
     if kind in ("integer", "number"):
         return _number_schema(schema)
+    if kind == "boolean":
+        return _boolean_schema()
     raise ValueError(f"schema type not supported: {kind!r}")
 
 
@@ -280,10 +290,39 @@ def _chars(prefix: str, count: float) -> str:
     return f"{prefix} {count} character{'' if count == 1 else 's'}"
 
 
+class _Bound(NamedTuple):
+    """One bound of a number: the value must not be ``below`` it (or above, for a maximum)."""
+
+    limit: float
+    exclusive: bool
+    code: str
+    words: str
+
+    def broken_by(self, number: float, *, minimum: bool) -> bool:
+        if minimum:
+            return number <= self.limit if self.exclusive else number < self.limit
+        return number >= self.limit if self.exclusive else number > self.limit
+
+
+def _bounds(schema: Schema) -> tuple[tuple[_Bound, bool], ...]:
+    """The number's bounds present in ``schema``, each with whether it is a minimum."""
+    found = []
+    if "minimum" in schema:
+        found.append((_Bound(schema["minimum"], False, "below_minimum", "of at least"), True))
+    if "exclusiveMinimum" in schema:
+        bound = _Bound(schema["exclusiveMinimum"], True, "below_minimum", "greater than")
+        found.append((bound, True))
+    if "maximum" in schema:
+        found.append((_Bound(schema["maximum"], False, "above_maximum", "of at most"), False))
+    if "exclusiveMaximum" in schema:
+        bound = _Bound(schema["exclusiveMaximum"], True, "above_maximum", "less than")
+        found.append((bound, False))
+    return tuple(found)
+
+
 def _number_schema(schema: Schema) -> CompiledSchema:
     integral = schema["type"] == "integer"
-    minimum = schema.get("minimum", -math.inf)
-    maximum = schema.get("maximum", math.inf)
+    bounds = _bounds(schema)
     expected = "an integer" if integral else "a number"
 
     def right_type(value: object) -> bool:
@@ -292,21 +331,83 @@ def _number_schema(schema: Schema) -> CompiledSchema:
         return isinstance(value, int | float) and not isinstance(value, bool) and _finite(value)
 
     def valid(value: object) -> bool:
-        return right_type(value) and minimum <= cast(float, value) <= maximum
+        if not right_type(value):
+            return False
+        number = cast(float, value)
+        return not any(bound.broken_by(number, minimum=low) for bound, low in bounds)
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not right_type(value):
             _type_error(expected, value, pointer, found)
             return
         number = cast(float, value)
-        if number < minimum:
-            message = f"expected {expected} of at least {minimum}, got {number!r} {where(pointer)}"
-            found.add("below_minimum", pointer, message)
-        if number > maximum:
-            message = f"expected {expected} of at most {maximum}, got {number!r} {where(pointer)}"
-            found.add("above_maximum", pointer, message)
+        for bound, low in bounds:
+            if bound.broken_by(number, minimum=low):
+                message = (
+                    f"expected {expected} {bound.words} {bound.limit}, "
+                    f"got {number!r} {where(pointer)}"
+                )
+                found.add(bound.code, pointer, message)
 
     return CompiledSchema(valid, check)
+
+
+def _boolean_schema() -> CompiledSchema:
+    def valid(value: object) -> bool:
+        return isinstance(value, bool)
+
+    def check(value: object, pointer: str, found: Violations) -> None:
+        if not isinstance(value, bool):
+            _type_error("a boolean", value, pointer, found)
+
+    return CompiledSchema(valid, check)
+
+
+def _one_of_values(schema: Schema, typed: CompiledSchema) -> CompiledSchema:
+    """``enum`` and ``const``: a value of the right type must also equal one of the values."""
+    allowed = tuple(schema["enum"]) if "enum" in schema else (schema["const"],)
+    if "enum" in schema and "const" in schema:
+        allowed = tuple(v for v in allowed if json_equal(v, schema["const"]))
+    shown = ", ".join(jsonio_text(v) for v in allowed)
+    expected = f"one of {shown}" if len(allowed) != 1 else shown
+
+    def allowed_value(value: object) -> bool:
+        return any(json_equal(value, choice) for choice in allowed)
+
+    def valid(value: object) -> bool:
+        return typed.valid(value) and allowed_value(value)
+
+    def check(value: object, pointer: str, found: Violations) -> None:
+        if not typed.valid(value):
+            typed.check(value, pointer, found)
+        elif not allowed_value(value):
+            message = f"expected {expected}, got {describe_value(value)} {where(pointer)}"
+            found.add("not_allowed", pointer, message)
+
+    return CompiledSchema(valid, check)
+
+
+def json_equal(a: object, b: object) -> bool:
+    """JSON's equality: a boolean equals only a boolean, 1 equals 1.0, arrays and objects by
+    their items."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(map(json_equal, a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    return type(a) is type(b) and a == b
+
+
+def jsonio_text(value: object) -> str:
+    """A value as JSON text, for messages: strings in double quotes."""
+    if isinstance(value, str):
+        return quoted(value)
+    if isinstance(value, bool) or value is None:
+        return describe_value(value)
+    return repr(value)
 
 
 def _finite(value: float) -> bool:

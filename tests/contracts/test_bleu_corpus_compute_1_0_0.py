@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS, PARSER
-from mtcompute.contracts.bleu_request import UNLIMITED, BleuRequestParser, CorpusLimits
+from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS, PARSER, parser
+from mtcompute.contracts.limits import UNLIMITED, Limits
 from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS
 from mtcompute.errors import InputError, Violation
 from mtcompute.fast.token_bytes import sentences_of
@@ -524,10 +524,10 @@ def test_violations_past_the_cap_of_every_kind_are_counted() -> None:
 
 
 def test_the_library_parser_has_no_size_limits() -> None:
-    parser = BleuRequestParser(UNLIMITED)
+    library = parser(UNLIMITED)
     raw = body([["a", "x" * 300, EMOJI * 100]] * 2000, [[["a"]] * 9] * 2000)
-    assert len(parser.parse(raw).hypotheses) == 2000
-    assert len(parser.parse(tokens_in_all(60_000, 1)).hypotheses[0]) == 60_000
+    assert len(library.parse(raw).hypotheses) == 2000
+    assert len(library.parse(tokens_in_all(60_000, 1)).hypotheses[0]) == 60_000
 
 
 def test_a_token_of_a_str_subclass_is_held_to_the_same_rules() -> None:
@@ -542,10 +542,10 @@ def test_a_token_of_a_str_subclass_is_held_to_the_same_rules() -> None:
 
 
 def test_the_library_parser_keeps_every_rule_that_is_not_a_limit() -> None:
-    parser = BleuRequestParser(UNLIMITED)
+    library = parser(UNLIMITED)
     raw = body([["", "\ud800"]], [[["a"]], [["b"]]], max_order=9, max_orders=1)
     with pytest.raises(InputError) as caught:
-        parser.parse(raw)
+        library.parse(raw)
     assert [(e["code"], e["pointer"]) for e in caught.value.errors] == [
         ("too_short", "/hypotheses/0/0"),
         ("above_maximum", "/max_order"),
@@ -571,8 +571,8 @@ def test_the_token_description_states_the_byte_limit_that_max_length_cannot() ->
 
 # -- The bulk path, which answers valid inputs, never hides a violation --------------------------
 
-SMALL = BleuRequestParser(
-    CorpusLimits(
+SMALL = parser(
+    Limits(
         max_segments=3,
         max_references_per_segment=2,
         max_total_tokens=12,
@@ -619,8 +619,8 @@ def test_the_bulk_path_passes_only_inputs_with_no_violation(raw: Input) -> None:
 )
 def test_a_valid_input_is_answered_by_the_bulk_path_with_its_tokens_bytes(make: Make) -> None:
     raw = make()
-    request = PARSER.parse_in_bulk(raw)
-    assert request is not None
+    assert PARSER.parse_in_bulk(raw) is not None
+    request = PARSER.parse(raw)
     assert request.encoded is not None
     sentences = sentences_of(request.hypotheses, request.references)
     assert request.encoded.token_count == sum(len(sentence) for sentence in sentences)

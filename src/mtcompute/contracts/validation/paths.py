@@ -1,0 +1,59 @@
+"""Where a rule looks in an input: a path of property names, with ``EVERY`` for each item of an
+array, such as ``("references", EVERY, EVERY)`` for every reference token list of a corpus.
+
+The same path serves three readers: the bulk check of a valid input (plain lists, no pointers),
+the walker of an invalid one (each value with its RFC 6901 pointer, wrong types passed over),
+and the schema, whose part at the path a rule may check in bulk in the schema's place.
+"""
+
+import itertools
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from mtcompute.contracts.validation.violations import child_pointer
+
+EVERY = "*"
+Path = tuple[str, ...]
+
+
+def values_at(raw: object, path: Path) -> list[Any]:
+    """The values at ``path`` in an input whose shape the schema accepted; a missing optional
+    property contributes nothing."""
+    values: list[Any] = [raw]
+    for step in path:
+        if step == EVERY:
+            values = list(itertools.chain.from_iterable(values))
+        else:
+            values = [value[step] for value in values if step in value]
+    return values
+
+
+def pointed_values_at(raw: object, path: Path, pointer: str = "") -> Iterator[tuple[str, object]]:
+    """Each value at ``path`` with its pointer, in any input: where a step meets the wrong type
+    (the schema's check reports it), that branch yields nothing."""
+    if not path:
+        yield pointer, raw
+        return
+    step, rest = path[0], path[1:]
+    if step == EVERY:
+        if isinstance(raw, list | tuple):
+            for index, item in enumerate(raw):
+                yield from pointed_values_at(item, rest, f"{pointer}/{index}")
+    elif isinstance(raw, dict) and step in raw:
+        yield from pointed_values_at(raw[step], rest, child_pointer(pointer, step))
+
+
+def without_items_at(schema: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    """``schema`` with no ``items`` keyword at ``path``: a copy along the path, the rest shared."""
+    copy = dict(schema)
+    if not path:
+        copy.pop("items", None)
+        return copy
+    step, rest = path[0], path[1:]
+    if step == EVERY:
+        copy["items"] = without_items_at(schema["items"], rest)
+    else:
+        properties = dict(schema["properties"])
+        properties[step] = without_items_at(properties[step], rest)
+        copy["properties"] = properties
+    return copy

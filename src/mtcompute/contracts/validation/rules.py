@@ -1,0 +1,71 @@
+"""What a rule is, and the rules over whole arrays: what a JSON Schema cannot say.
+
+A rule is written once, as two functions that agree: ``bulk`` answers fast for a valid input
+(whose shape the schema's fast predicate accepted), and ``walk`` reports every violation of any
+input with its pointer. ``bulk`` may hand what it computed on the way (the tokens' bytes, say)
+to the request it passes, so that valid input pays for the work once.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Generic, Protocol, TypeVar
+
+from mtcompute.contracts.validation.paths import Path
+from mtcompute.contracts.validation.violations import Violations, where
+
+T_co = TypeVar("T_co", covariant=True)
+
+
+class _Failed:
+    """What ``bulk`` answers when the input may break the rule: walk it to find out."""
+
+    def __repr__(self) -> str:
+        return "FAILED"
+
+
+FAILED: Final = _Failed()
+
+
+class Rule(Protocol, Generic[T_co]):
+    """A rule of an input that its schema cannot say."""
+
+    @property
+    def checks_items_at(self) -> Sequence[Path]:
+        """Arrays whose items the rule's bulk check checks in the schema's place."""
+        ...
+
+    def bulk(self, raw: dict[str, Any]) -> T_co | _Failed:
+        """What the rule computed on a valid input (None if nothing), or ``FAILED``."""
+        ...
+
+    def walk(self, raw: dict[str, Any], found: Violations) -> None:
+        """Add every violation of the rule in ``raw``, whatever its shape, to ``found``."""
+        ...
+
+
+@dataclass(frozen=True)
+class SameLength:
+    """Two top-level arrays with as many items each: one ``per`` item of ``first``, ``noun`` (and
+    ``nouns``) naming the items of ``second``. Never silently truncated."""
+
+    first: str
+    second: str
+    noun: str
+    nouns: str
+    per: str
+    checks_items_at: Sequence[Path] = ()
+
+    def bulk(self, raw: dict[str, Any]) -> _Failed | None:
+        return None if len(raw[self.first]) == len(raw[self.second]) else FAILED
+
+    def walk(self, raw: dict[str, Any], found: Violations) -> None:
+        first, second = raw.get(self.first), raw.get(self.second)
+        if not isinstance(first, list | tuple) or not isinstance(second, list | tuple):
+            return
+        if len(first) != len(second):
+            pointer = f"/{self.second}"
+            message = (
+                f"expected {len(first)} {self.noun if len(first) == 1 else self.nouns} "
+                f"(one per {self.per}), got {len(second)} {where(pointer)}"
+            )
+            found.add("segment_count_mismatch", pointer, message)

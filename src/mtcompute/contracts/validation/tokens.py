@@ -1,0 +1,142 @@
+"""The token rule: lists of tokens, each a non-empty string of valid Unicode within a UTF-8 byte
+limit, with limits on the tokens and their bytes over the whole input.
+
+In bulk, every token is encoded once into one buffer (``TokenBytes``), whose byte sizes answer
+every limit at once and which the statistics then use too. The walker visits only the lists
+that may break a rule: a valid list costs a join.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mtcompute.contracts.validation.paths import Path, pointed_values_at, values_at
+from mtcompute.contracts.validation.rules import FAILED, _Failed
+from mtcompute.contracts.validation.violations import Violations, describe_value, where
+from mtcompute.fast.token_bytes import TokenBytes
+
+
+@dataclass(frozen=True)
+class TokenLists:
+    """The token lists at ``checks_items_at``, in the order their bytes are laid out."""
+
+    checks_items_at: Sequence[Path]
+    max_token_bytes: int | None = None
+    max_total_tokens: int | None = None
+    max_total_token_bytes: int | None = None
+    # What the totals count, as their messages say it.
+    counted: str = "hypotheses and references"
+
+    def bulk(self, raw: dict[str, Any]) -> TokenBytes | _Failed:
+        lists = [tokens for path in self.checks_items_at for tokens in values_at(raw, path)]
+        encoded = TokenBytes.encode(lists)
+        return encoded if encoded is not None and self._within(encoded) else FAILED
+
+    def _within(self, encoded: TokenBytes) -> bool:
+        """Whether every token is non-empty and within the limits, read from their UTF-8 bytes:
+        a token within the byte limit is within as many characters, the schema's bound."""
+        if encoded.token_count == 0:
+            return True
+        if _over(encoded.token_count, self.max_total_tokens):
+            return False
+        if _over(encoded.total_bytes, self.max_total_token_bytes):
+            return False
+        sizes = encoded.lengths
+        return int(sizes.min()) > 0 and not _over(int(sizes.max()), self.max_token_bytes)
+
+    def walk(self, raw: dict[str, Any], found: Violations) -> None:
+        walker = _TokenWalker(self, found)
+        for path in self.checks_items_at:
+            for pointer, tokens in pointed_values_at(raw, path):
+                if isinstance(tokens, list | tuple) and tokens:
+                    walker.check_list(tokens, pointer)
+        walker.check_totals()
+
+
+def _over(value: int, limit: int | None) -> bool:
+    return limit is not None and value > limit
+
+
+def _no_token_over(tokens: Sequence[str], joined: str, longest: int) -> bool:
+    """True when no token can have more than ``longest`` UTF-8 bytes, by a bound: the most
+    characters in a token times 4, or else times the bytes of the widest character (slower)."""
+    most_characters = max(map(len, tokens))
+    if most_characters * 4 <= longest:
+        return True
+    # The largest code point takes the most UTF-8 bytes of any character (the join encoded).
+    return most_characters * len(max(joined).encode("utf-8")) <= longest
+
+
+@dataclass
+class _TokenWalker:
+    """Valid Unicode and UTF-8 bytes per token, and the totals over every list it was shown."""
+
+    rule: TokenLists
+    found: Violations
+    tokens: int = field(default=0)
+    token_bytes: int = field(default=0)
+
+    def check_list(self, tokens: Sequence[Any], pointer: str) -> None:
+        self.tokens += len(tokens)
+        try:
+            joined = "".join(tokens)
+            size = len(joined.encode("utf-8"))
+        except (TypeError, UnicodeEncodeError):
+            self._check_each(tokens, pointer)
+            return
+        self.token_bytes += size
+        longest = self.rule.max_token_bytes
+        # All ASCII (size == characters): a token's bytes are its characters, which the schema's
+        # maxLength bounds. Otherwise only a list whose widest token might be over is walked.
+        if longest is None or size <= longest or size == len(joined):
+            return
+        if not _no_token_over(tokens, joined, longest):
+            self._check_each(tokens, pointer, count_bytes=False)
+
+    def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:
+        for index, token in enumerate(tokens):
+            if not isinstance(token, str):
+                continue  # the schema check reported it
+            try:
+                size = len(token.encode("utf-8"))
+            except UnicodeEncodeError:
+                if self.found.full:
+                    self.found.count_unreported()
+                else:
+                    self._invalid_unicode(token, f"{pointer}/{index}")
+                continue
+            self.token_bytes += size if count_bytes else 0
+            self._check_token_bytes(token, size, f"{pointer}/{index}")
+
+    def _invalid_unicode(self, token: str, pointer: str) -> None:
+        message = (
+            f"expected a token of valid Unicode, got {describe_value(token)} "
+            f"with a lone surrogate {where(pointer)}"
+        )
+        self.found.add("invalid_unicode", pointer, message)
+
+    def _check_token_bytes(self, token: str, size: int, pointer: str) -> None:
+        longest = self.rule.max_token_bytes
+        # A token over the limit in characters too was already reported by the schema check.
+        if longest is not None and size > longest >= len(token):
+            message = (
+                f"expected a token of at most {longest} UTF-8 bytes, "
+                f"got {size} bytes {where(pointer)}"
+            )
+            self.found.add("token_too_long", pointer, message)
+
+    def check_totals(self) -> None:
+        most_tokens = self.rule.max_total_tokens
+        if most_tokens is not None and self.tokens > most_tokens:
+            message = (
+                f"expected at most {most_tokens} tokens in all ({self.rule.counted}), "
+                f"got {self.tokens} in the whole input"
+            )
+            self.found.add("too_many_tokens", "", message)
+        most_bytes = self.rule.max_total_token_bytes
+        if most_bytes is not None and self.token_bytes > most_bytes:
+            message = (
+                f"expected at most {most_bytes} UTF-8 bytes of tokens in all "
+                f"({self.rule.counted}), got {self.token_bytes} in the whole input"
+            )
+            self.found.add("too_many_token_bytes", "", message)

@@ -1,0 +1,73 @@
+"""The declared parser: schema, rules and build, answered in bulk or walked."""
+
+from typing import Any
+
+import pytest
+
+from mtcompute.contracts import fields
+from mtcompute.contracts.validation.parser import Checked, RequestParser
+from mtcompute.contracts.validation.paths import EVERY
+from mtcompute.contracts.validation.rules import SameLength
+from mtcompute.contracts.validation.tokens import TokenLists
+from mtcompute.errors import InputError
+
+TOKENS = TokenLists((("left", EVERY), ("right", EVERY)), max_token_bytes=3)
+SAME = SameLength("left", "right", "right list", "right lists", "left list")
+SCHEMA = fields.closed_object(
+    {
+        "left": {"type": "array", "items": fields.token_list(3)},
+        "right": {"type": "array", "items": fields.token_list(3)},
+        "flag": fields.boolean(False, "A flag."),
+    },
+    ["left", "right"],
+)
+
+
+def build(checked: Checked) -> tuple[Any, ...]:
+    return (checked.raw["left"], checked.get("flag", False), checked.made_by(TOKENS))
+
+
+PARSER = RequestParser(SCHEMA, [SAME, TOKENS], build)
+
+
+def test_the_parser_publishes_the_schema_it_was_declared_with() -> None:
+    assert PARSER.schema is SCHEMA
+
+
+def test_a_valid_input_is_built_with_what_the_bulk_checks_made() -> None:
+    left, flag, encoded = PARSER.parse({"left": [["ab"]], "right": [["c"]], "flag": True})
+    assert left == [["ab"]]
+    assert flag is True
+    assert encoded is not None
+    assert encoded.token_count == 2
+
+
+def test_an_input_that_breaks_the_schema_and_rules_reports_them_all_in_order() -> None:
+    raw = {"left": [["abcd"], [""]], "right": [[5]], "extra": 1}
+    with pytest.raises(InputError) as caught:
+        PARSER.parse(raw)
+    assert [(e["code"], e["pointer"]) for e in caught.value.errors] == [
+        ("too_long", "/left/0/0"),
+        ("too_short", "/left/1/0"),
+        ("type", "/right/0/0"),
+        ("unknown_property", "/extra"),
+        ("segment_count_mismatch", "/right"),
+    ]
+
+
+def test_an_input_valid_but_not_readable_in_bulk_is_built_without_what_bulk_makes() -> None:
+    raw = {"left": [["a\x00"]], "right": [["b"]]}
+    assert PARSER.parse_in_bulk(raw) is None
+    assert PARSER.parse(raw) == ([["a\x00"]], False, None)
+
+
+def test_the_shape_check_leaves_the_items_a_rule_reads_to_that_rule() -> None:
+    # The tokens are not strings: the bulk rule refuses them, not the schema's predicate.
+    assert PARSER.parse_in_bulk({"left": [[1]], "right": [[]]}) is None
+    assert PARSER.violations({"left": [[1]], "right": [[]]}).count == 1
+
+
+def test_a_non_object_input_is_one_type_error_at_the_top() -> None:
+    with pytest.raises(InputError) as caught:
+        PARSER.parse([])
+    assert [(e["code"], e["pointer"]) for e in caught.value.errors] == [("type", "")]

@@ -3,28 +3,13 @@
 from collections.abc import Sequence
 
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
-from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.limits import UNLIMITED
-from mtcompute.contracts.registry import catalog, get_tool
+from mtcompute.meta.execute import describe, execute, tools
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
 
+__all__ = ["corpus_bleu", "describe", "execute", "tools"]
+
 _CORPUS_BLEU = bleu_corpus.parser(UNLIMITED)
-
-
-def execute(tool_id: str, version: str, input: object) -> JsonObject:
-    """The tool's result object for ``input``, JSON-ready; ``InputError`` if the input breaks
-    the contract, ``UnknownToolError`` if there is no such tool or version."""
-    return get_tool(tool_id, version).execute(input)
-
-
-def describe(tool_id: str, version: str) -> JsonObject:
-    """The machine-readable contract of the tool at ``version``."""
-    return get_tool(tool_id, version).contract.to_json()
-
-
-def tools() -> list[JsonObject]:
-    """Every tool: id, versions, latest version, title and summary."""
-    return catalog()
 
 
 def corpus_bleu(

@@ -9,10 +9,7 @@ import click
 from mtcompute import api, jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, ServiceError
-
-# Kept here rather than imported so that a local run loads neither httpx nor starlette.
-DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
-DEFAULT_TIMEOUT_SECONDS = 60.0
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_SECONDS
 
 
 def _print_json(value: object) -> None:

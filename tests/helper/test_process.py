@@ -2,6 +2,9 @@
 caller computes the rest itself."""
 
 import math
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
@@ -117,3 +120,25 @@ def test_large_arrays_reach_the_helper_whole_beside_the_task(helper: Helper) -> 
     lane.send(np.array_equal, numbers[::-1], numbers[::-1].copy())  # a strided view too
     assert list(lane.answers(wait=True)) == [numbers.sum(), True]
     assert not helper.failed
+
+
+def test_switched_off_no_lane_is_given_and_no_process_is_started() -> None:
+    block_helper.use_helper_process(False)
+    try:
+        assert not block_helper.helper_enabled()
+        with block_helper.lease() as lane:
+            assert lane is None
+        assert block_helper._Shared.helper is None
+    finally:
+        block_helper.use_helper_process(True)
+    assert block_helper.helper_enabled()
+
+
+def test_the_environment_switches_the_helper_off_in_a_new_process() -> None:
+    code = "from mtcompute.helper import process; print(process.helper_enabled())"
+    for value, expected in (("0", "False"), ("off", "False"), ("1", "True")):
+        env = {**os.environ, block_helper.ENVIRONMENT_SWITCH: value}
+        completed = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        assert completed.stdout.strip() == expected

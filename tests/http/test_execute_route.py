@@ -7,7 +7,7 @@ import pytest
 
 from mtcompute import jsonio
 from mtcompute.contracts.registry import all_tools
-from mtcompute.http.app import DEFAULT_MAX_BODY_BYTES
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 from tests.http.inputs import (
     EXECUTE_PATH,
     JSON_HEADERS,

@@ -9,8 +9,8 @@ import httpx
 import pytest
 
 from mtcompute import jsonio
-from mtcompute.http.app import DEFAULT_MAX_BODY_BYTES
 from mtcompute.http.log import LOGGER
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 from tests.http.inputs import EXECUTE_PATH, JSON_HEADERS, SMALL_INPUT, expected_errors
 from tests.http.logs import request_log_lines
 from tests.http.raw import post_announcing, post_chunks_unfinished

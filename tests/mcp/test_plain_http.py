@@ -10,8 +10,8 @@ import pytest
 
 from mtcompute import api, jsonio
 from mtcompute.http.app import HttpSettings, create_app
-from mtcompute.mcp.server import MAX_BODY_BYTES
 from mtcompute.mcp.transport import McpSettings
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES as MAX_BODY_BYTES
 from tests.http.inputs import escape_every_character, maximum_input
 from tests.live_server import serving
 

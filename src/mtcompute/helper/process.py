@@ -161,17 +161,44 @@ class Lane:
         self._unanswered.clear()
 
 
+# MTCOMPUTE_HELPER=0 in the environment, or use_helper_process(False), keeps every block here.
+ENVIRONMENT_SWITCH = "MTCOMPUTE_HELPER"
+
+
 class _Shared:
-    """The one helper of this process, started on first use."""
+    """The one helper of this process, started on first use, and whether it may be used."""
 
     helper: Helper | None = None
     lock = threading.Lock()
+    enabled = os.environ.get(ENVIRONMENT_SWITCH, "1").strip() not in ("0", "false", "no", "off")
+
+
+def use_helper_process(enabled: bool) -> None:
+    """Whether large corpora may be shared with a helper process on a second core (the default,
+    unless MTCOMPUTE_HELPER=0). Off, every block is computed in the calling thread and no
+    process is started; a helper already running is stopped. Results are the same either way."""
+    with _Shared.lock:
+        _Shared.enabled = enabled
+        stopped = None if enabled else _Shared.helper
+        if stopped is not None:
+            _Shared.helper = None
+    if stopped is not None and stopped.owner == os.getpid():
+        with stopped.lock:  # a lane in use keeps it until its tasks are answered
+            stopped.close()
+
+
+def helper_enabled() -> bool:
+    return _Shared.enabled
 
 
 @contextlib.contextmanager
 def lease() -> Iterator[Lane | None]:
     """A lane to the helper, woken up, or None when it is not ready or busy (it starts in the
-    background on the first call). Every task sent is answered before the lane is given back."""
+    background on the first call), or when it is switched off. Every task sent is answered
+    before the lane is given back."""
+    if not _Shared.enabled:
+        yield None
+        return
     helper = current_helper()
     if not helper.lock.acquire(blocking=False):
         yield None

@@ -42,14 +42,7 @@ from mtcompute.http.problems import (
 )
 from mtcompute.mcp.server import http_endpoint
 from mtcompute.mcp.transport import McpSettings
-
-# Every input within the contract's limits fits, written compactly with every character escaped.
-# The worst case is ASCII: "\u0061" is 6 bytes per byte of token, so the 1 MiB of token bytes
-# takes 6 MiB, plus 3 bytes ('"', '"', ',') for each of the 50,000 tokens (150,000 bytes), plus
-# 3 bytes of brackets for each of at most 1,000 + 1,000 x 9 lists (30,000 bytes) and the keys:
-# 6,291,456 + 150,000 + 30,000 + ~100 = 6,471,556 bytes < 8 MiB (8,388,608 bytes).
-DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024
-MAX_BODY_BYTES_ENV = "MTCOMPUTE_MAX_BODY_BYTES"
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
 
 
 @dataclass(frozen=True)

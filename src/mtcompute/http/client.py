@@ -15,7 +15,6 @@ from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import InputError, MtcomputeError, ServiceError, UnknownToolError, Violation
 
-DEFAULT_TIMEOUT_SECONDS = 60.0
 _INPUT_STATUSES = (400, 413, 415, 422)
 _UNKNOWN_STATUS = 404
 

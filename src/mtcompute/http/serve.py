@@ -12,8 +12,9 @@ from typing import Any
 import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 
-from mtcompute.http.app import MAX_BODY_BYTES_ENV, HttpSettings
+from mtcompute.http.app import HttpSettings
 from mtcompute.http.log import LOGGER
+from mtcompute.settings import MAX_BODY_BYTES_ENV
 
 APP_FACTORY = "mtcompute.http.app:app_from_environ"
 

@@ -32,13 +32,11 @@ from mtcompute.errors import MtcomputeError, Violation
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors, PostOnly
 from mtcompute.meta import tools as mcp_tools
 from mtcompute.meta.tools import ToolSpec
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 logger = logging.getLogger(__name__)
 
 PATH = "/mcp"
-# The largest valid input with every character escaped (6 JSON bytes per byte of its 1 MiB of
-# token text, plus quotes and commas for 50 000 tokens) is about 6.5 MB; the SDK's 4 MiB is short.
-MAX_BODY_BYTES = 8 * 1024 * 1024
 
 INSTRUCTIONS = (
     "Exact, versioned compute tools for machine-translation evaluation. Call `search` to find a "
@@ -149,7 +147,7 @@ class HttpEndpoint:
 
 
 def http_endpoint(
-    settings: McpSettings | None = None, *, max_body_bytes: int = MAX_BODY_BYTES
+    settings: McpSettings | None = None, *, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
 ) -> HttpEndpoint:
     """Streamable HTTP, stateless with JSON responses, behind ``transport_security``."""
     manager = StreamableHTTPSessionManager(

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute import api
 from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.contracts.validation.schema import compile_schema
 from mtcompute.contracts.validation.violations import Violations
+from mtcompute.meta import execute as api
 from mtcompute.meta import search
 
 _TOOL_REF = {

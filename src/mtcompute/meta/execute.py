@@ -1,0 +1,21 @@
+"""The meta-tools over the registry that every adapter offers: run a tool, read its contract,
+list the catalogue."""
+
+from mtcompute.contracts.contract import JsonObject
+from mtcompute.contracts.registry import catalog, get_tool
+
+
+def execute(tool_id: str, version: str, input: object) -> JsonObject:
+    """The tool's result object for ``input``, JSON-ready; ``InputError`` if the input breaks
+    the contract, ``UnknownToolError`` if there is no such tool or version."""
+    return get_tool(tool_id, version).execute(input)
+
+
+def describe(tool_id: str, version: str) -> JsonObject:
+    """The machine-readable contract of the tool at ``version``."""
+    return get_tool(tool_id, version).contract.to_json()
+
+
+def tools() -> list[JsonObject]:
+    """Every tool: id, versions, latest version, title and summary."""
+    return catalog()

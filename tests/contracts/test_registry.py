@@ -1,5 +1,7 @@
 """The registry: tools found by id and version, the catalog, and the latest version."""
 
+from typing import Any
+
 import pytest
 
 from mtcompute.contracts import bleu_corpus_compute_1_0_0, registry
@@ -63,11 +65,11 @@ def test_the_catalog_lists_each_tool_once_with_its_versions_and_latest() -> None
     assert latest(BLEU) is get_tool(BLEU, "1.0.0")
 
 
-def _tool(tool_id: str, version: str) -> Tool:
+def _tool(tool_id: str, version: str) -> Tool[Any]:
     base = bleu_corpus_compute_1_0_0.CONTRACT
     fields = {name: getattr(base, name) for name in Contract.__dataclass_fields__}
     contract = Contract(**{**fields, "id": tool_id, "version": version, "title": f"v{version}"})
-    return Tool(contract=contract, execute=bleu_corpus_compute_1_0_0.execute)
+    return Tool(contract, bleu_corpus_compute_1_0_0.PARSER, bleu_corpus_compute_1_0_0.run)
 
 
 def test_versions_are_ordered_by_number_not_by_text(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -213,11 +213,6 @@ CONTRACT = Contract(
 )
 
 
-def execute(raw: object) -> JsonObject:
-    """Validate ``raw`` against the contract and compute its result object."""
-    return score_request(PARSER.parse(raw)).to_dict()
-
-
 def score_request(request: BleuRequest) -> BleuResult:
     """The score of a validated request, from the token bytes its validation encoded."""
     stats = corpus_statistics_fast(
@@ -226,4 +221,8 @@ def score_request(request: BleuRequest) -> BleuResult:
     return score(stats, request.decimals)
 
 
-TOOL = Tool(contract=CONTRACT, execute=execute)
+def run(request: BleuRequest) -> JsonObject:
+    return score_request(request).to_dict()
+
+
+TOOL = Tool(CONTRACT, PARSER, run)

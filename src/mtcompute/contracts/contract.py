@@ -3,9 +3,11 @@
 import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 JsonObject = dict[str, Any]
+R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,25 @@ class Contract:
         }
 
 
+class _Parser(Protocol[R_co]):
+    schema: Mapping[str, Any]
+
+    def parse(self, raw: object) -> R_co: ...
+
+
 @dataclass(frozen=True)
-class Tool:
-    """A contract and the function that runs it: validated input in, result object out."""
+class Tool(Generic[R]):
+    """A contract, the parser of its requests and the function that runs one: raw input in,
+    result object out. The contract publishes the very schema the parser compiled."""
 
     contract: Contract
-    execute: Callable[[object], JsonObject]
+    parser: _Parser[R]
+    run: Callable[[R], JsonObject]
+
+    def __post_init__(self) -> None:
+        if self.contract.input_schema is not self.parser.schema:
+            raise ValueError(f"{self.contract.id}: the contract must publish its parser's schema")
+
+    def execute(self, raw: object) -> JsonObject:
+        """Validate ``raw`` against the contract and compute its result object."""
+        return self.run(self.parser.parse(raw))

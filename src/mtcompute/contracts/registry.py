@@ -1,17 +1,19 @@
 """Every released tool version, found by id and version."""
 
+from typing import Any
+
 from mtcompute.contracts import bleu_corpus_compute_1_0_0
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
 
-_RELEASED: tuple[Tool, ...] = (bleu_corpus_compute_1_0_0.TOOL,)
+_RELEASED: tuple[Tool[Any], ...] = (bleu_corpus_compute_1_0_0.TOOL,)
 
 
 def _version_key(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
 
-def all_tools() -> tuple[Tool, ...]:
+def all_tools() -> tuple[Tool[Any], ...]:
     """Every released version, ordered by id then version."""
     return tuple(sorted(_RELEASED, key=lambda t: (t.contract.id, _version_key(t.contract.version))))
 
@@ -29,7 +31,7 @@ def versions_of(tool_id: str) -> list[str]:
     return versions
 
 
-def get_tool(tool_id: str, version: str) -> Tool:
+def get_tool(tool_id: str, version: str) -> Tool[Any]:
     """The tool ``tool_id`` at ``version``, or ``UnknownToolError`` naming what exists."""
     versions = versions_of(tool_id)
     for tool in _RELEASED:
@@ -41,7 +43,7 @@ def get_tool(tool_id: str, version: str) -> Tool:
     )
 
 
-def latest(tool_id: str) -> Tool:
+def latest(tool_id: str) -> Tool[Any]:
     return get_tool(tool_id, versions_of(tool_id)[-1])
 
 

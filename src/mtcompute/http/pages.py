@@ -4,6 +4,7 @@ Everything shown comes from the contract and the server's own address; every pie
 through ``html.escape``, so no contract text or Host header can inject markup.
 """
 
+import shlex
 from collections.abc import Iterable, Mapping
 from html import escape
 from typing import Any
@@ -73,10 +74,7 @@ def _pretty(value: object) -> str:
 def _how_to_call(contract: Contract, base_url: str) -> str:
     example = contract.examples[0].input if contract.examples else {}
     execute_url = f"{base_url}/v1/tools/{contract.id}/versions/{contract.version}/execute"
-    curl = (
-        f"curl -X POST {execute_url} \\\n  -H 'Content-Type: application/json' \\\n"
-        f"  -d '{jsonio.dumps(example).decode('utf-8')}'"
-    )
+    curl = curl_command(execute_url, example)
     mcp = {"id": contract.id, "version": contract.version, "input": example}
     cli = f"mtcompute run {contract.id} {contract.version} --input input.json --base-url {base_url}"
     return (
@@ -87,6 +85,16 @@ def _how_to_call(contract: Contract, base_url: str) -> str:
         + _code(_pretty(mcp))
         + "<h3>CLI</h3>"
         + _code(cli)
+    )
+
+
+def curl_command(url: str, body: object) -> str:
+    """A POST of ``body`` as JSON, quoted for a POSIX shell whatever the input holds (a ``'`` in
+    a token, say); --data-binary sends the bytes as they are."""
+    data = shlex.quote(jsonio.dumps(body).decode("utf-8"))
+    return (
+        f"curl -X POST {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
+        f"  --data-binary {data}"
     )
 
 

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from mtcompute import execute
 from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS
 from mtcompute.fast import bleu as bleu_fast
+from mtcompute.fast import blocks
 from mtcompute.fast.bleu import (
     SMALL_INPUT_TOKENS,
     corpus_statistics_fast,
@@ -193,8 +194,8 @@ def test_statistics_computed_a_block_of_segments_at_a_time_equal_the_reference(
     maker: Maker, tokens_per_block: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Real blocks hold thousands of tokens; small ones split these corpora many ways.
-    monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", tokens_per_block)
-    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
+    monkeypatch.setattr(blocks, "TOKENS_PER_BLOCK", tokens_per_block)
+    monkeypatch.setattr(blocks, "BLOCKS_IN_ONE_PASS", 1)
     _assert_equal_to_reference(*maker(random.Random(5)), 4)
 
 
@@ -203,8 +204,8 @@ def _blocks_of_40_tokens_with_a_ready_helper(
 ) -> list[tuple[object, ...]]:
     """Small blocks, the shared helper started, and the list of the tasks it is sent."""
     assert block_helper.current_helper().wait_until_ready(60)
-    monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", 40)
-    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
+    monkeypatch.setattr(blocks, "TOKENS_PER_BLOCK", 40)
+    monkeypatch.setattr(blocks, "BLOCKS_IN_ONE_PASS", 1)
     sent: list[tuple[object, ...]] = []
     send = block_helper.Lane.send
 
@@ -239,7 +240,7 @@ def test_a_corpus_of_a_few_blocks_goes_to_the_helper_as_one_part_and_the_rest_to
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     sent = _blocks_of_40_tokens_with_a_ready_helper(monkeypatch)
-    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 10**6)  # every corpus is a few blocks
+    monkeypatch.setattr(blocks, "BLOCKS_IN_ONE_PASS", 10**6)  # every corpus is a few blocks
     hypotheses, references = _noisy_copies(random.Random(4))
     _assert_equal_to_reference(hypotheses, references, 4)
     assert len(sent) == 1  # the helper's part; the caller computed the other
@@ -268,15 +269,15 @@ def test_a_request_of_the_contracts_largest_size_is_computed_in_one_pass() -> No
     # In one pass from the bytes its validation encoded, and without the helper process.
     largest = LIMITS.max_total_tokens
     assert largest is not None
-    assert largest <= bleu_fast.BLOCKS_IN_ONE_PASS * bleu_fast.TOKENS_PER_BLOCK
+    assert largest <= blocks.BLOCKS_IN_ONE_PASS * blocks.TOKENS_PER_BLOCK
 
 
 @pytest.mark.parametrize("maker", MAKERS.values(), ids=MAKERS.keys())
 def test_a_corpus_larger_than_a_request_is_computed_in_blocks_even_when_encoded(
     maker: Maker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bleu_fast, "TOKENS_PER_BLOCK", 30)
-    monkeypatch.setattr(bleu_fast, "BLOCKS_IN_ONE_PASS", 1)
+    monkeypatch.setattr(blocks, "TOKENS_PER_BLOCK", 30)
+    monkeypatch.setattr(blocks, "BLOCKS_IN_ONE_PASS", 1)
     hypotheses, references = maker(random.Random(8))
     encoded = TokenBytes.encode(sentences_of(hypotheses, references))
     expected = corpus_statistics(hypotheses, references, 4)

@@ -13,8 +13,8 @@ shape of input. How it works:
 - An (n+1)-gram can match only if the two n-grams inside it are both in the hypothesis and in a
   reference of its segment, so every other position is dropped before the next order: the
   arrays shrink fast.
-- A large corpus is computed a block of segments at a time (``segment_blocks``) and the
-  statistics summed: a block's arrays stay in the processor's caches.
+- A large corpus is computed a block of segments at a time (``blocks``) and the statistics
+  summed: a block's arrays stay in the processor's caches.
 
 A corpus takes a few hundred numpy calls, so their fixed costs count: arrays are indexed by
 positions rather than boolean masks, and array methods are called rather than numpy's functions
@@ -30,8 +30,9 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from mtcompute.fast import blocks
+from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
 from mtcompute.fast.ranks import Ints, dense_ranks
-from mtcompute.fast.segment_blocks import segment_blocks, segment_halves
 from mtcompute.fast.token_bytes import (
     TokenBytes,
     sentences_of,
@@ -39,22 +40,10 @@ from mtcompute.fast.token_bytes import (
     utf8_joined,
 )
 from mtcompute.fast.token_ids import ids_from_bytes, ids_from_strings
-from mtcompute.helper import process as block_helper
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
 SMALL_INPUT_TOKENS = 200
-# Larger blocks spill the processor's caches; smaller ones pay numpy's fixed costs too often.
-TOKENS_PER_BLOCK = 2**14
-# Up to this many blocks, one pass over all of them costs less than their fixed costs, unless the
-# helper process computes some of them.
-BLOCKS_IN_ONE_PASS = 4
-# Blocks waiting in the helper process: enough that it never idles while the caller joins the
-# next block's strings, few enough that the caller keeps computing too.
-HELPER_QUEUE = 2
-# The helper's share of a corpus of a few blocks, computed as one part beside the caller's:
-# more than half, as the caller also turns the helper's part into bytes.
-HELPER_SHARE = 0.55
 _LARGEST_SAFE_TOKEN_COUNT = 2**30
 
 
@@ -65,13 +54,10 @@ def corpus_statistics_fast(
     encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
     """``corpus_statistics`` for any input size: numpy for all but the smallest inputs, and for
-    large ones a block of segments at a time, shared with the helper process.
+    large ones a block of segments at a time, shared with the helper process (``blocks``).
 
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
     validation of a request makes it: encoding them once serves both.
-
-    Up to a few blocks' worth, the helper process (when ready) computes one part of the corpus
-    and the caller the other; without it, the caller computes them in one pass.
     """
     hypothesis_lengths = _int_array(map(len, hypotheses), len(hypotheses))
     if int(hypothesis_lengths.sum()) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
@@ -79,55 +65,28 @@ def corpus_statistics_fast(
     reference_counts = _reference_counts(hypotheses, references)
     if reference_counts is None:
         return corpus_statistics(hypotheses, references, max_order)  # to raise what it raises
-    # References about as long as their hypotheses: an estimate that reads no reference yet,
-    # good enough to size blocks (whose sizes only decide how fast).
-    segment_sizes = hypothesis_lengths * (1 + reference_counts)
-    size = int(segment_sizes.sum())
+
+    def all_at_once() -> BleuStatistics:
+        return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
+
     # A request's tokens come encoded by its validation, and a server keeps its cores for its
     # requests: those up to a request's size are computed in one pass, without the helper.
-    few_blocks = BLOCKS_IN_ONE_PASS * TOKENS_PER_BLOCK
-    request_sized = encoded is not None and encoded.token_count <= few_blocks
-    if request_sized or size <= TOKENS_PER_BLOCK:
-        return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
-    with block_helper.lease() as lane:
-        if size <= few_blocks:
-            if lane is None:
-                return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
-            # Two parts, the helper's first: fewer fixed costs than a few small blocks.
-            blocks = segment_halves(segment_sizes, HELPER_SHARE)
-        else:
-            blocks = segment_blocks(segment_sizes, TOKENS_PER_BLOCK)
-        return _sum_over_blocks(
-            hypotheses, references, reference_counts, max_order, blocks=blocks, lane=lane
-        )
-
-
-def _sum_over_blocks(
-    hypotheses: Sequence[Tokens],
-    references: Sequence[Sequence[Tokens]],
-    reference_counts: Ints,
-    max_order: int,
-    *,
-    blocks: list[slice],
-    lane: block_helper.Lane | None,
-) -> BleuStatistics:
-    """The statistics of every block, summed: the helper process, if there is a lane to it,
-    computes a block whenever it has fewer than ``HELPER_QUEUE`` waiting, the caller the
-    others and always the last (it would otherwise only wait)."""
-    total = BleuStatistics.zero(max_order)
-    for index, block in enumerate(blocks):
-        hypotheses_of, references_of = hypotheses[block], references[block]
-        counts_of = reference_counts[block]
-        for_helper = lane is not None and lane.waiting < HELPER_QUEUE and index < len(blocks) - 1
-        task = (
-            _block_task(hypotheses_of, references_of, counts_of, max_order) if for_helper else None
-        )
-        if lane is not None and task is not None:
-            lane.send(statistics_of_utf8, *task)
-        else:
-            total += _vectorised(hypotheses_of, references_of, counts_of, max_order)
-        total = sum(lane.answers(wait=False) if lane else (), start=total)
-    return sum(lane.answers(wait=True) if lane else (), start=total)
+    few_blocks = blocks.BLOCKS_IN_ONE_PASS * blocks.TOKENS_PER_BLOCK
+    if encoded is not None and encoded.token_count <= few_blocks:
+        return all_at_once()
+    work = BlockWork(
+        zero=BleuStatistics.zero(max_order),
+        all_at_once=all_at_once,
+        block=lambda block: _vectorised(
+            hypotheses[block], references[block], reference_counts[block], max_order
+        ),
+        helper_task=lambda block: _block_task(
+            hypotheses[block], references[block], reference_counts[block], max_order
+        ),
+    )
+    # References about as long as their hypotheses: an estimate that reads no reference yet,
+    # good enough to size blocks (whose sizes only decide how fast).
+    return sum_in_blocks(hypothesis_lengths * (1 + reference_counts), work)
 
 
 def _block_task(
@@ -135,8 +94,8 @@ def _block_task(
     references: Sequence[Sequence[Tokens]],
     reference_counts: Ints,
     max_order: int,
-) -> tuple[NDArray[np.uint8], Ints, Ints, int] | None:
-    """The arguments of ``statistics_of_utf8`` for a block, or None when its tokens have no
+) -> HelperTask | None:
+    """``statistics_of_utf8`` and its arguments for a block, or None when its tokens have no
     such bytes (not strings, not valid Unicode, or with NUL in them)."""
     sentences = sentences_of(hypotheses, references)
     data = utf8_joined(sentences)
@@ -147,7 +106,8 @@ def _block_task(
     if not separates_tokens(data, token_count):
         return None
     # As an array, the bytes go to the helper as they are, not copied into a pickle.
-    return np.frombuffer(data, dtype=np.uint8), sentence_lengths, reference_counts, max_order
+    arguments = (np.frombuffer(data, dtype=np.uint8), sentence_lengths, reference_counts, max_order)
+    return statistics_of_utf8, arguments
 
 
 def statistics_of_utf8(

@@ -154,7 +154,7 @@ def _pointer_check(schema: Schema) -> Check:
     # The one pattern supported is the pointer's, so that it can be checked by the same code
     # that resolves pointers and reported with its own code.
     if schema["pattern"] != POINTER_PATTERN or schema.get("type") != "string":
-        raise ValueError("the pattern keyword is supported for JSON Pointer strings only")
+        raise ValueError("schema pattern not supported: only JSON Pointer strings have one")
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not isinstance(value, str):

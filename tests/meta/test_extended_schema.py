@@ -1,0 +1,151 @@
+"""The checker of the batch schema: its keywords, and a differential test against ``jsonschema``
+showing that the published input schema is the one that validates."""
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from jsonschema import Draft202012Validator
+
+from mtcompute.contracts.validation.violations import Violations, child_pointer
+from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA
+from mtcompute.meta.extended_schema import compile_extended
+from mtcompute.meta.pointer import POINTER_PATTERN
+
+
+def violations_of(schema: Mapping[str, Any], value: object) -> list[tuple[str, str]]:
+    """The (code, pointer) of every violation, all of them: the cap is not reached here."""
+    found = Violations()
+    compile_extended(schema)(value, "", found)
+    assert found.count == len(found.kept)
+    return [(v["code"], v["pointer"]) for v in found.kept]
+
+
+def test_objects_may_give_a_schema_to_every_other_property() -> None:
+    schema = {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}}
+    assert violations_of(schema, {"a": 1, "b/c": -1, "d": "x"}) == [
+        ("below_minimum", "/b~1c"),
+        ("type", "/d"),
+    ]
+
+
+def test_a_boolean_is_true_or_false_never_0_or_1() -> None:
+    schema = {"type": "boolean"}
+    assert violations_of(schema, True) == violations_of(schema, False) == []
+    assert violations_of(schema, 0) == violations_of(schema, 1) == [("type", "")]
+
+
+def test_the_pointer_pattern_is_checked_as_invalid_pointer() -> None:
+    schema = {"type": "string", "pattern": POINTER_PATTERN}
+    assert violations_of(schema, "/a~1") == []
+    assert violations_of(schema, "a") == [("invalid_pointer", "")]
+    assert violations_of(schema, 1) == [("type", "")]
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "string", "pattern": "^a$"},
+        {"type": "object", "propertyNames": {"type": "string"}},
+        {"type": "array", "uniqueItems": True},
+        {"type": "boolean", "const": True},
+        {"type": "string", "format": "json-pointer"},
+    ],
+)
+def test_a_keyword_it_would_not_enforce_is_refused_when_compiling(schema: dict[str, Any]) -> None:
+    with pytest.raises(ValueError, match="not supported"):
+        compile_extended(schema)
+
+
+# -- The differential test -----------------------------------------------------------------------
+
+LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 3),
+    st.sampled_from([0.0, 1.0, 1.5, -1.0]),
+    st.text(alphabet="ab/~01", max_size=4),
+)
+ANY_JSON = st.recursive(
+    LEAVES,
+    lambda children: (
+        st.lists(children, max_size=2) | st.dictionaries(st.text(max_size=2), children)
+    ),
+    max_leaves=4,
+)
+
+
+def near(schema: Mapping[str, Any]) -> st.SearchStrategy[object]:
+    """Values that mostly follow ``schema`` but stray over its bounds and types."""
+    kind = schema["type"]
+    if kind == "object":
+        shaped = _near_object(schema)
+    elif kind == "array":
+        shaped = _near_array(schema)
+    elif kind == "boolean":
+        shaped = st.booleans()
+    elif kind == "string":
+        # No newline: Python's re, which jsonschema uses, reads "$" as matching before one.
+        shaped = st.text(alphabet="ab/~01", max_size=4)
+    else:
+        shaped = st.integers(-1, 3) | st.sampled_from([1.0, 0.5, True])
+    # One value in eight strays from the type, so that well-formed batches are common too.
+    return st.integers(0, 7).flatmap(lambda n: LEAVES if n == 0 else shaped)
+
+
+def _near_object(schema: Mapping[str, Any]) -> st.SearchStrategy[object]:
+    properties = {name: near(sub) for name, sub in schema.get("properties", {}).items()}
+    other = schema.get("additionalProperties", True)
+    values = near(other) if isinstance(other, Mapping) else ANY_JSON
+    extra = st.dictionaries(st.sampled_from(["k", "a/b", "ids"]), values, max_size=2)
+    required = {name: properties.pop(name) for name in schema.get("required", ())}
+    # Mostly with the required properties and without unknown ones.
+    known = st.fixed_dictionaries(required, optional=properties)
+    anything = st.fixed_dictionaries({}, optional={**required, **properties})
+    shaped = st.integers(0, 3).flatmap(lambda n: anything if n == 0 else known)
+    # Other properties are mostly unknown ones; where a schema gives them (bind), they are not.
+    rare = st.integers(0, 3).flatmap(lambda n: extra if n == 0 else st.just({}))
+    extras = extra if isinstance(other, Mapping) else rare
+    return st.tuples(shaped, extras).map(lambda pair: {**pair[1], **pair[0]})
+
+
+def _near_array(schema: Mapping[str, Any]) -> st.SearchStrategy[object]:
+    items = near(schema["items"])
+    # The maximum and one over it, as copies of one item: cheap to make at 20 operations.
+    high = st.tuples(items, st.sampled_from([schema["maxItems"], schema["maxItems"] + 1]))
+    return st.lists(items, max_size=3) | high.map(lambda pair: [pair[0]] * pair[1])
+
+
+def jsonschema_pointers(validator: Draft202012Validator, value: object) -> set[str]:
+    pointers = set()
+    for error in validator.iter_errors(value):
+        pointer = ""
+        for key in error.absolute_path:
+            pointer = child_pointer(pointer, key)
+        pointers.add(pointer)
+    return pointers
+
+
+def our_pointers(value: object) -> set[str]:
+    """Where our check finds violations, with 'required' and 'unknown_property' (which point at
+    the property) moved to the object, where jsonschema reports them."""
+    found = Violations()
+    compile_extended(BATCH_INPUT_SCHEMA)(value, "", found)
+    assume(found.count == len(found.kept))  # all of them, under the cap
+    moved = {"required", "unknown_property"}
+    return {
+        v["pointer"].rpartition("/")[0] if v["code"] in moved else v["pointer"] for v in found.kept
+    }
+
+
+def test_the_published_input_schema_is_a_valid_draft_2020_12_schema() -> None:
+    Draft202012Validator.check_schema(BATCH_INPUT_SCHEMA)
+
+
+@settings(max_examples=300, deadline=None)
+@given(near(BATCH_INPUT_SCHEMA))
+def test_the_published_input_schema_finds_what_jsonschema_finds_in_it(value: object) -> None:
+    validator = Draft202012Validator(BATCH_INPUT_SCHEMA)
+    assert our_pointers(value) == jsonschema_pointers(validator, value)

@@ -9,7 +9,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from mtcompute.contracts.validation.violations import Violations, child_pointer
+from mtcompute.contracts.validation.violations import (
+    MAX_REPORTED_VIOLATIONS,
+    Violations,
+    child_pointer,
+)
 from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA
 from mtcompute.meta.extended_schema import compile_extended
 from mtcompute.meta.pointer import POINTER_PATTERN
@@ -149,3 +153,19 @@ def test_the_published_input_schema_is_a_valid_draft_2020_12_schema() -> None:
 def test_the_published_input_schema_finds_what_jsonschema_finds_in_it(value: object) -> None:
     validator = Draft202012Validator(BATCH_INPUT_SCHEMA)
     assert our_pointers(value) == jsonschema_pointers(validator, value)
+
+
+def test_an_array_below_its_minimum_says_how_many_items_it_has() -> None:
+    found = Violations()
+    compile_extended({"type": "array", "minItems": 2, "items": {"type": "boolean"}})([1], "", found)
+    assert [(v["code"], v["message"]) for v in found.kept] == [
+        ("too_few_items", "expected at least 2 items, got an array of 1 item at the top level"),
+        ("type", "expected a boolean, got the number 1 at /0"),
+    ]
+
+
+def test_past_the_cap_each_violation_is_counted_and_not_listed() -> None:
+    bind = {f"k{n}": {"step": "0", "pointer": "a"} for n in range(150)}
+    found = Violations()
+    compile_extended(BATCH_INPUT_SCHEMA)({"operations": [{"bind": bind}]}, "", found)
+    assert (len(found.kept), found.count) == (MAX_REPORTED_VIOLATIONS, 3 + 2 * 150)

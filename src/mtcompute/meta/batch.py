@@ -59,6 +59,11 @@ def _run(index: int, operation: JsonObject, earlier: list[_Step]) -> _Step:
     bound, unresolved = _bound_values(index, bind, earlier)
     if unresolved:
         return _error(unresolved)
+    return _execute(index, operation, bound)
+
+
+def _execute(index: int, operation: JsonObject, bound: JsonObject) -> _Step:
+    """A single execute of the operation's tool, on its input with the bound keys set."""
     try:
         tool = get_tool(operation["id"], operation["version"])
     except UnknownToolError as error:

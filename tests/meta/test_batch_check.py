@@ -4,11 +4,14 @@ its code and its pointer into the batch, and the violations cap on a huge malfor
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from jsonschema import Draft202012Validator
 
 from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS
 from mtcompute.errors import InputError
 from mtcompute.meta.batch_check import check_batch
-from mtcompute.meta.batch_schema import MAX_OPERATIONS
+from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA, MAX_OPERATIONS
+from tests.meta.near import near
 
 
 def operation(**changes: Any) -> dict[str, Any]:
@@ -234,3 +237,16 @@ def test_a_huge_malformed_batch_reports_the_capped_violations_and_counts_the_res
         "pointer": "",
         "message": "299900 more violations were found and not listed; the first 100 are shown",
     }
+
+
+RULES_BEYOND_THE_SCHEMA = {"step_not_earlier", "bound_key_in_input", "too_many_violations"}
+VALIDATOR = Draft202012Validator(BATCH_INPUT_SCHEMA)
+
+
+@settings(max_examples=200, deadline=None)
+@given(near(BATCH_INPUT_SCHEMA))
+def test_a_batch_is_malformed_by_the_published_schema_exactly_or_by_a_rule_beyond_it(
+    batch: object,
+) -> None:
+    codes = {code for code, _ in found(batch)}
+    assert VALIDATOR.is_valid(batch) == codes.issubset(RULES_BEYOND_THE_SCHEMA)

@@ -250,3 +250,8 @@ def test_a_batch_is_malformed_by_the_published_schema_exactly_or_by_a_rule_beyon
 ) -> None:
     codes = {code for code, _ in found(batch)}
     assert VALIDATOR.is_valid(batch) == codes.issubset(RULES_BEYOND_THE_SCHEMA)
+
+
+def test_operations_given_as_a_tuple_from_python_are_checked_as_an_array() -> None:
+    operations = (operation(), operation(bind={"k": binding(step=1)}))
+    assert found({"operations": operations}) == [("step_not_earlier", "/operations/1/bind/k/step")]

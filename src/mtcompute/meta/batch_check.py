@@ -21,7 +21,7 @@ def check_batch(batch: object) -> None:
     found = Violations()
     _SCHEMA_CHECK(batch, "", found)
     operations = batch.get("operations") if isinstance(batch, dict) else None
-    for index, operation in enumerate(operations if isinstance(operations, list) else ()):
+    for index, operation in enumerate(operations if isinstance(operations, list | tuple) else ()):
         if isinstance(operation, dict) and isinstance(operation.get("bind"), dict):
             _check_bindings(index, operation, found)
     found.raise_if_any()

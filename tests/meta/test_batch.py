@@ -56,7 +56,17 @@ def codes_and_pointers(entry: JsonObject) -> list[tuple[str, str]]:
 # -- Tools of a test's own, for results that bleu-corpus-compute cannot give --------------------
 
 
-def _tool(tool_id: str, execute: Callable[[object], JsonObject]) -> Tool:
+class _AnyInput:
+    """A parser that takes any input as it is."""
+
+    schema: dict[str, Any] = {"type": "object"}  # noqa: RUF012 - read only
+
+    def parse(self, raw: object) -> object:
+        return raw
+
+
+def _tool(tool_id: str, execute: Callable[[Any], JsonObject]) -> Tool[Any]:
+    parser = _AnyInput()
     contract = Contract(
         id=tool_id,
         version="1.0.0",
@@ -66,11 +76,11 @@ def _tool(tool_id: str, execute: Callable[[object], JsonObject]) -> Tool:
         supported=(),
         not_supported=(),
         behavior=(),
-        input_schema={"type": "object"},
+        input_schema=parser.schema,
         output_schema={"type": "object"},
         limits={},
     )
-    return Tool(contract, execute)
+    return Tool(contract, parser, execute)
 
 
 def _echo(raw: object) -> JsonObject:
@@ -94,7 +104,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     made: list[str] = []
     tools = {"echo": _tool("echo", _echo), "appender": _tool("appender", _appender)}
 
-    def get_tool(tool_id: str, version: str) -> Tool:
+    def get_tool(tool_id: str, version: str) -> Tool[Any]:
         made.append(tool_id)
         if tool_id in tools and version == "1.0.0":
             return tools[tool_id]

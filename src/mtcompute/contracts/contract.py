@@ -59,7 +59,8 @@ class Contract:
 
 
 class _Parser(Protocol[R_co]):
-    schema: Mapping[str, Any]
+    @property
+    def schema(self) -> Mapping[str, Any]: ...
 
     def parse(self, raw: object) -> R_co: ...
 

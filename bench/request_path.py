@@ -43,13 +43,13 @@ def _whole(data: object) -> object:
 def _compute_fast(raw: object) -> object:
     request = PARSER.parse(raw)
     stats = corpus_statistics_fast(request.hypotheses, request.references, request.max_order)
-    return score(stats, request.decimals).to_dict()
+    return score(stats, request.options).to_dict()
 
 
 def _compute_reference(raw: object) -> object:
     request = PARSER.parse(raw)
     stats = corpus_statistics(request.hypotheses, request.references, request.max_order)
-    return score(stats, request.decimals).to_dict()
+    return score(stats, request.options).to_dict()
 
 
 def _unchanged(data: bytes) -> object:

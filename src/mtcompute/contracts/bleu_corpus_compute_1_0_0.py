@@ -3,82 +3,32 @@
 A released version never changes behaviour: a change goes into a new module beside this one.
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import corpus_input, fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
+from mtcompute.contracts.corpus_input import CorpusRequest, decimals_of
 from mtcompute.contracts.limits import Limits
-from mtcompute.contracts.validation.parser import Checked, RequestParser
-from mtcompute.contracts.validation.paths import EVERY
-from mtcompute.contracts.validation.rules import SameLength
-from mtcompute.contracts.validation.tokens import TokenLists
+from mtcompute.contracts.validation.parser import RequestParser
 from mtcompute.fast.bleu import corpus_statistics_fast
-from mtcompute.fast.token_bytes import TokenBytes
-from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, score
+from mtcompute.metrics.bleu import BleuResult, score
 
-MAX_ORDER = 8
-
-LIMITS = Limits(
-    max_segments=1000,
-    max_references_per_segment=8,
-    max_total_tokens=50_000,
-    max_token_bytes=128,
-    max_total_token_bytes=1_048_576,
-)
-
-
-@dataclass(frozen=True)
-class BleuRequest:
-    hypotheses: Sequence[Sequence[str]]
-    references: Sequence[Sequence[Sequence[str]]]
-    max_order: int
-    decimals: int | None
-    # The tokens' bytes, from the bulk check, for the statistics; None if it could not make them.
-    encoded: TokenBytes | None = None
+LIMITS = corpus_input.LIMITS
+MAX_ORDER = corpus_input.MAX_ORDER
+OPTIONS = {"decimals": fields.decimals("bleu and brevity_penalty")}
 
 
 def input_schema(limits: Limits) -> dict[str, Any]:
     """The input JSON Schema (draft 2020-12) under ``limits``."""
-    tokens = fields.token_list(limits.max_token_bytes)
-    references = fields.reference_set(tokens, limits.max_references_per_segment)
-    return fields.closed_object(
-        {
-            "hypotheses": fields.segments(
-                tokens, limits.max_segments, "Token list of each segment."
-            ),
-            "references": fields.segments(
-                references, limits.max_segments, "References of each segment."
-            ),
-            "max_order": fields.integer(1, MAX_ORDER, "Largest n-gram order N.", DEFAULT_MAX_ORDER),
-            "decimals": fields.decimals("bleu and brevity_penalty"),
-        },
-        ["hypotheses", "references"],
-    )
+    return corpus_input.input_schema(limits, OPTIONS)
 
 
-SEGMENTS = SameLength("hypotheses", "references", "reference set", "reference sets", "hypothesis")
-TOKEN_LISTS = (("hypotheses", EVERY), ("references", EVERY, EVERY))
+BleuRequest = CorpusRequest[int | None]  # the option: decimals
 
 
 def parser(limits: Limits) -> RequestParser[BleuRequest]:
     """The request parser under ``limits``."""
-    tokens = TokenLists(
-        TOKEN_LISTS, limits.max_token_bytes, limits.max_total_tokens, limits.max_total_token_bytes
-    )
-
-    def build(checked: Checked) -> BleuRequest:
-        decimals = checked.get("decimals", None)
-        return BleuRequest(
-            hypotheses=checked.raw["hypotheses"],
-            references=checked.raw["references"],
-            max_order=int(checked.get("max_order", DEFAULT_MAX_ORDER)),
-            decimals=None if decimals is None else int(decimals),
-            encoded=checked.made_by(tokens),
-        )
-
-    return RequestParser(input_schema(limits), [SEGMENTS, tokens], build)
+    return corpus_input.parser(limits, OPTIONS, decimals_of)
 
 
 PARSER = parser(LIMITS)
@@ -218,7 +168,7 @@ def score_request(request: BleuRequest) -> BleuResult:
     stats = corpus_statistics_fast(
         request.hypotheses, request.references, request.max_order, request.encoded
     )
-    return score(stats, request.decimals)
+    return score(stats, request.options)
 
 
 def run(request: BleuRequest) -> JsonObject:

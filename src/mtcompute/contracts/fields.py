@@ -77,3 +77,31 @@ def closed_object(properties: Schema, required: list[str]) -> Schema:
         "required": required,
         "additionalProperties": False,
     }
+
+
+def length(max_length: int | None, description: str) -> Schema:
+    return bounded(
+        {"type": "integer", "minimum": 0, "description": description}, "maximum", max_length
+    )
+
+
+def counts(description: str, max_items: int | None = None) -> Schema:
+    """Exact counts, one per order."""
+    schema: Schema = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+    schema = bounded({**schema, "minItems": 1}, "maxItems", max_items) if max_items else schema
+    return {**schema, "description": description}
+
+
+def score(description: str) -> Schema:
+    return {"type": "number", "minimum": 0, "maximum": 1, "description": description}
+
+
+def output_object(properties: Schema, optional: tuple[str, ...] = ()) -> Schema:
+    """A result object: these properties, all required but the ``optional`` ones, no others."""
+    return {
+        "$schema": SCHEMA_DIALECT,
+        "type": "object",
+        "properties": properties,
+        "required": [name for name in properties if name not in optional],
+        "additionalProperties": False,
+    }

@@ -8,7 +8,7 @@ from mtcompute.contracts import fields
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import SameLength
-from mtcompute.contracts.validation.tokens import TokenLists
+from mtcompute.contracts.validation.tokens import FEW_TOKENS, TokenLists
 from mtcompute.errors import InputError
 
 TOKENS = TokenLists((("left", EVERY), ("right", EVERY)), max_token_bytes=3)
@@ -35,11 +35,12 @@ def test_the_parser_publishes_the_schema_it_was_declared_with() -> None:
 
 
 def test_a_valid_input_is_built_with_what_the_bulk_checks_made() -> None:
-    left, flag, encoded = PARSER.parse({"left": [["ab"]], "right": [["c"]], "flag": True})
-    assert left == [["ab"]]
+    many = ["ab"] * FEW_TOKENS
+    left, flag, encoded = PARSER.parse({"left": [many], "right": [["c"]], "flag": True})
+    assert left == [many]
     assert flag is True
     assert encoded is not None
-    assert encoded.token_count == 2
+    assert encoded.token_count == FEW_TOKENS + 1
 
 
 def test_an_input_that_breaks_the_schema_and_rules_reports_them_all_in_order() -> None:
@@ -56,9 +57,9 @@ def test_an_input_that_breaks_the_schema_and_rules_reports_them_all_in_order() -
 
 
 def test_an_input_valid_but_not_readable_in_bulk_is_built_without_what_bulk_makes() -> None:
-    raw = {"left": [["a\x00"]], "right": [["b"]]}
+    raw = {"left": [["a\x00"] * FEW_TOKENS], "right": [["b"]]}
     assert PARSER.parse_in_bulk(raw) is None
-    assert PARSER.parse(raw) == ([["a\x00"]], False, None)
+    assert PARSER.parse(raw) == (raw["left"], False, None)
 
 
 def test_the_shape_check_leaves_the_items_a_rule_reads_to_that_rule() -> None:

@@ -1,11 +1,13 @@
 """The token rule: its bulk check and its walker agree on every generated input."""
 
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mtcompute.contracts.validation import tokens as tokens_module
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import FAILED
 from mtcompute.contracts.validation.tokens import TokenLists
@@ -43,12 +45,16 @@ def walked(rule: TokenLists, raw: dict[str, Any]) -> Violations:
 def test_the_bulk_check_passes_exactly_the_inputs_the_walker_finds_nothing_in(
     raw: dict[str, Any],
 ) -> None:
-    assert (SMALL.bulk(raw) is FAILED) == (walked(SMALL, raw).count > 0)
+    broken = walked(SMALL, raw).count > 0
+    assert (SMALL.bulk(raw) is FAILED) == broken  # a few tokens: checked on the strings
+    with mock.patch.object(tokens_module, "FEW_TOKENS", 0):
+        assert (SMALL.bulk(raw) is FAILED) == broken  # checked on their buffer
 
 
 def test_the_bulk_check_hands_over_every_tokens_bytes_in_path_order() -> None:
     raw = {"hypotheses": [["a", EURO]], "references": [[["bb"], []]]}
-    encoded = SMALL.bulk(raw)
+    with mock.patch.object(tokens_module, "FEW_TOKENS", 0):
+        encoded = SMALL.bulk(raw)
     assert isinstance(encoded, TokenBytes)
     assert encoded.lengths.tolist() == [1, 3, 2]
     assert encoded.sentence_lengths.tolist() == [2, 1, 0]
@@ -83,10 +89,15 @@ def test_the_walker_points_at_each_violation(raw: dict[str, Any], found: list[An
     assert [(v["code"], v["pointer"]) for v in walked(SMALL, raw).kept] == found
 
 
-def test_a_token_with_nul_fails_the_bulk_check_but_breaks_no_rule() -> None:
+def test_a_few_tokens_are_checked_without_a_buffer() -> None:
+    assert SMALL.bulk({"hypotheses": [["a", EURO]], "references": [[["bb"]]]}) is None
+
+
+def test_a_token_with_nul_fails_the_buffer_check_but_breaks_no_rule() -> None:
     # NUL separates tokens in the buffer, so such a token cannot be read in bulk.
     raw = {"hypotheses": [["a\x00b"]], "references": [[[]]]}
-    assert SMALL.bulk(raw) is FAILED
+    with mock.patch.object(tokens_module, "FEW_TOKENS", 0):
+        assert SMALL.bulk(raw) is FAILED
     assert walked(SMALL, raw).count == 0
 
 

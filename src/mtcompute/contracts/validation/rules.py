@@ -6,9 +6,9 @@ input with its pointer. ``bulk`` may hand what it computed on the way (the token
 to the request it passes, so that valid input pays for the work once.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 from mtcompute.contracts.validation.paths import Path
 from mtcompute.contracts.validation.violations import Violations, where
@@ -69,3 +69,64 @@ class SameLength:
                 f"(one per {self.per}), got {len(second)} {where(pointer)}"
             )
             found.add("segment_count_mismatch", pointer, message)
+
+
+@dataclass(frozen=True)
+class RangeByChoice:
+    """A number ``option`` whose range depends on the choice made in ``choice`` (``default``
+    when left out): allowed only with the choices in ``ranges``, within their bounds. The schema
+    states the widest bounds; this rule the rest."""
+
+    option: str
+    choice: str
+    default: str
+    ranges: Mapping[str, tuple[float, float]]
+    checks_items_at: Sequence[Path] = ()
+
+    def bulk(self, raw: dict[str, Any]) -> _Failed | None:
+        if self.option not in raw:
+            return None
+        bounds = self.ranges.get(raw.get(self.choice, self.default))
+        if bounds is None or not bounds[0] <= raw[self.option] <= bounds[1]:
+            return FAILED
+        return None
+
+    def walk(self, raw: dict[str, Any], found: Violations) -> None:
+        value, chosen = raw.get(self.option), raw.get(self.choice, self.default)
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if self.option not in raw or not number or not isinstance(chosen, str):
+            return  # absent, or the schema reported its type
+        pointer = f"/{self.option}"
+        bounds = self.ranges.get(chosen)
+        if bounds is None:
+            allowed = " or ".join(f'"{name}"' for name in self.ranges)
+            message = (
+                f'expected no {self.option} with {self.choice} "{chosen}" (only with {allowed}), '
+                f"got the number {value!r} {where(pointer)}"
+            )
+            found.add("not_allowed", pointer, message)
+            return
+        self._check_bounds(cast(float, value), chosen, bounds, found)
+
+    def _check_bounds(
+        self, value: float, chosen: str, bounds: tuple[float, float], found: Violations
+    ) -> None:
+        pointer = f"/{self.option}"
+        low, high = bounds
+        with_choice = f'with {self.choice} "{chosen}"'
+        # The schema reported a number outside the widest bounds; only the narrower ones here.
+        if low <= value <= high or not self._within_schema(value):
+            return
+        code, words, bound = (
+            ("below_minimum", "at least", low)
+            if value < low
+            else ("above_maximum", "at most", high)
+        )
+        message = (
+            f"expected a number of {words} {bound} {with_choice}, got {value!r} {where(pointer)}"
+        )
+        found.add(code, pointer, message)
+
+    def _within_schema(self, value: float) -> bool:
+        lows, highs = zip(*self.ranges.values(), strict=True)
+        return bool(min(lows) <= value <= max(highs))

@@ -15,6 +15,9 @@ from mtcompute.contracts.validation.rules import FAILED, _Failed
 from mtcompute.contracts.validation.violations import Violations, describe_value, where
 from mtcompute.fast.token_bytes import TokenBytes
 
+# Up to this many tokens in all, they are checked on the strings, without a buffer.
+FEW_TOKENS = 256
+
 
 @dataclass(frozen=True)
 class TokenLists:
@@ -27,10 +30,38 @@ class TokenLists:
     # What the totals count, as their messages say it.
     counted: str = "hypotheses and references"
 
-    def bulk(self, raw: dict[str, Any]) -> TokenBytes | _Failed:
+    def bulk(self, raw: dict[str, Any]) -> TokenBytes | _Failed | None:
+        """The tokens' buffer; None (no buffer, but valid) for a few tokens, which are checked
+        on the strings: numpy's fixed costs would exceed the whole check."""
         lists = [tokens for path in self.checks_items_at for tokens in values_at(raw, path)]
+        if sum(map(len, lists)) < FEW_TOKENS:
+            return None if self._few_within(lists) else FAILED
         encoded = TokenBytes.encode(lists)
         return encoded if encoded is not None and self._within(encoded) else FAILED
+
+    def _few_within(self, lists: Sequence[Sequence[str]]) -> bool:
+        total_bytes = 0
+        for tokens in lists:
+            try:
+                joined = "".join(tokens)
+                size = len(joined.encode("utf-8"))
+            except (TypeError, UnicodeEncodeError):
+                return False
+            if "" in tokens or not self._each_within(tokens, joined, size):
+                return False
+            total_bytes += size
+        count = sum(map(len, lists))
+        return not _over(count, self.max_total_tokens) and not _over(
+            total_bytes, self.max_total_token_bytes
+        )
+
+    def _each_within(self, tokens: Sequence[str], joined: str, size: int) -> bool:
+        longest = self.max_token_bytes
+        if longest is None or size <= longest:
+            return True
+        if size == len(joined):  # ASCII: a token's bytes are its characters
+            return max(map(len, tokens)) <= longest
+        return all(len(token.encode("utf-8")) <= longest for token in tokens)
 
     def _within(self, encoded: TokenBytes) -> bool:
         """Whether every token is non-empty and within the limits, read from their UTF-8 bytes:

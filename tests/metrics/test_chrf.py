@@ -24,6 +24,7 @@ from mtcompute.metrics.chrf import (
     ngram_counts,
     pair_statistics,
     selection_key,
+    summed_statistics,
     without_whitespace,
     words,
 )
@@ -458,7 +459,7 @@ def test_a_corpus_scored_in_parts_gives_the_whole_corpus_result() -> None:
         hypotheses[1:], references[1:], options
     )
     whole = chrf(hypotheses, references, word_order=2, return_words=False)
-    assert chrf_result(parts, options) == whole
+    assert chrf_result(parts, summed_statistics(parts, 8), options) == whole
 
 
 def test_pair_statistics_zero_the_hypothesis_count_where_the_reference_has_no_ngram() -> None:

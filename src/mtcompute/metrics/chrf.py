@@ -319,13 +319,13 @@ def segment_words(hypothesis: str, references: Sequence[str]) -> ChrfWords:
 
 def chrf_result(
     segments: Sequence[ChrfSegment],
+    statistics: ChrfStatistics,
     options: ChrfOptions,
     decimals: int | None = None,
     segment_word_lists: Sequence[ChrfWords] | None = None,
 ) -> ChrfResult:
-    """The corpus result from every segment's result: F of the summed statistics (a micro
-    average), each score rounded with toFixed when ``decimals`` is given."""
-    statistics = summed_statistics(segments, options.order_count)
+    """The corpus result from every segment's result and their ``summed_statistics``: F of the
+    sum (a micro average), each score rounded with toFixed when ``decimals`` is given."""
     corpus_f = f_score(statistics, options.beta, options.eps_smoothing)
     if decimals is not None:
         corpus_f = to_fixed(corpus_f, decimals)
@@ -371,4 +371,5 @@ def chrf(
             segment_words(hypothesis, segment_references)
             for hypothesis, segment_references in zip(hypotheses, references, strict=True)
         ]
-    return chrf_result(segments, options, decimals, word_lists)
+    statistics = summed_statistics(segments, options.order_count)
+    return chrf_result(segments, statistics, options, decimals, word_lists)

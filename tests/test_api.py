@@ -6,6 +6,7 @@ import pytest
 
 import mtcompute
 from mtcompute import BleuResult, InputError, UnknownToolError, corpus_bleu
+from mtcompute.contracts.registry import tool_ids
 
 ID, VERSION = "bleu-corpus-compute", "1.0.0"
 SPEC_INPUT: dict[str, Any] = {
@@ -72,9 +73,8 @@ def test_describe_gives_the_contract() -> None:
 
 
 def test_tools_lists_the_catalog() -> None:
-    assert [(t["id"], t["versions"], t["latest"]) for t in mtcompute.tools()] == [
-        (ID, ["1.0.0"], "1.0.0")
-    ]
+    listed = [(t["id"], t["versions"], t["latest"]) for t in mtcompute.tools()]
+    assert listed == [(tool_id, ["1.0.0"], "1.0.0") for tool_id in tool_ids()]
 
 
 def test_corpus_bleu_gives_a_typed_result() -> None:
@@ -151,3 +151,51 @@ def test_corpus_bleu_has_no_size_limits() -> None:
 def test_corpus_bleu_of_an_empty_hypothesis_is_zero() -> None:
     result = corpus_bleu([[]], [[["a"]]])
     assert (result.bleu, result.brevity_penalty, result.candidate_length) == (0.0, 0.0, 0)
+
+
+CHRF_INPUT: dict[str, Any] = {
+    "hypotheses": ["The cat sat on the mat.", "Hello!"],
+    "references": [["A cat was on a mat.", "The cat sat on a mat."], ["Hi!"]],
+}
+
+
+def test_chrf_gives_the_result_of_chrf_compute_as_a_typed_result() -> None:
+    result = mtcompute.chrf(CHRF_INPUT["hypotheses"], CHRF_INPUT["references"], decimals=4)
+    assert isinstance(result, mtcompute.ChrfResult)
+    assert result.to_dict() == mtcompute.execute(
+        "chrf-compute", "1.0.0", CHRF_INPUT | {"decimals": 4}
+    )
+
+
+def test_chrf_with_a_word_order_is_chrf_plus_plus_and_gives_words_when_asked() -> None:
+    texts = (["Don't stop (yet)!"], [["Do not stop yet!", "Don't stop yet!"]])
+    plain = mtcompute.chrf(*texts, word_order=2)
+    with_words = mtcompute.chrf(*texts, word_order=2, return_words=True)
+    request = {"hypotheses": texts[0], "references": texts[1]}
+    assert plain.words is None
+    assert with_words.to_dict() == mtcompute.execute("chrf-plus-plus-compute", "1.0.0", request)
+    assert with_words.statistics == plain.statistics
+
+
+def test_chrf_statistics_of_two_parts_add_up_to_the_whole() -> None:
+    hypotheses, references = CHRF_INPUT["hypotheses"], CHRF_INPUT["references"]
+    whole = mtcompute.chrf(hypotheses, references).statistics
+    first = mtcompute.chrf(hypotheses[:1], references[:1]).statistics
+    second = mtcompute.chrf(hypotheses[1:], references[1:]).statistics
+    assert first + second == whole
+
+
+def test_chrf_refuses_a_word_order_of_3_and_words_without_a_word_order() -> None:
+    with pytest.raises(InputError) as caught:
+        mtcompute.chrf(["a"], [["a"]], word_order=3)
+    assert [(e["code"], e["pointer"]) for e in caught.value.errors] == [
+        ("above_maximum", "/word_order")
+    ]
+    with pytest.raises(InputError) as caught:
+        mtcompute.chrf(["a"], [["a"]], return_words=True)
+    assert [e["pointer"] for e in caught.value.errors] == ["/word_order"]
+
+
+def test_chrf_has_no_request_size_limits() -> None:
+    long_text = "abc " * 5000  # over the tool's 8,192 bytes per string
+    assert mtcompute.chrf([long_text], [[long_text]]).chrf == 1.0

@@ -7,16 +7,22 @@ import mtcompute
 PUBLIC = [
     "BleuResult",
     "BleuStatistics",
+    "ChrfResult",
+    "ChrfSegment",
+    "ChrfStatistics",
+    "ChrfWords",
     "InputError",
     "MalformedJsonError",
     "MtcomputeError",
     "ServiceError",
     "UnknownToolError",
     "Violation",
+    "chrf",
     "corpus_bleu",
     "describe",
     "execute",
     "tools",
+    "use_helper_process",
 ]
 
 

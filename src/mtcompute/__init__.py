@@ -1,6 +1,6 @@
 """mtcompute: exact, fast, versioned compute tools for machine-translation evaluation."""
 
-from mtcompute.api import corpus_bleu, describe, execute, tools
+from mtcompute.api import chrf, corpus_bleu, describe, execute, tools, use_helper_process
 from mtcompute.errors import (
     InputError,
     MalformedJsonError,
@@ -10,18 +10,25 @@ from mtcompute.errors import (
     Violation,
 )
 from mtcompute.metrics.bleu import BleuResult, BleuStatistics
+from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 
 __all__ = [
     "BleuResult",
     "BleuStatistics",
+    "ChrfResult",
+    "ChrfSegment",
+    "ChrfStatistics",
+    "ChrfWords",
     "InputError",
     "MalformedJsonError",
     "MtcomputeError",
     "ServiceError",
     "UnknownToolError",
     "Violation",
+    "chrf",
     "corpus_bleu",
     "describe",
     "execute",
     "tools",
+    "use_helper_process",
 ]

@@ -28,7 +28,7 @@ def test_an_unknown_tool_is_an_error_naming_the_tools_that_exist() -> None:
         {
             "code": "unknown_tool",
             "pointer": "",
-            "message": "no tool named 'bleu-corpus'; the tools are: bleu-corpus-compute",
+            "message": f"no tool named 'bleu-corpus'; the tools are: {', '.join(tool_ids())}",
         }
     ]
 
@@ -51,7 +51,7 @@ def test_the_versions_of_an_unknown_tool_are_an_unknown_tool_error() -> None:
 
 
 def test_the_catalog_lists_each_tool_once_with_its_versions_and_latest() -> None:
-    assert catalog() == [
+    assert catalog()[0] == (
         {
             "id": BLEU,
             "versions": ["1.0.0"],
@@ -60,8 +60,8 @@ def test_the_catalog_lists_each_tool_once_with_its_versions_and_latest() -> None
             "summary": "Compute canonical corpus BLEU from pre-tokenized segments: score, "
             "brevity penalty, lengths, clipped n-gram counts.",
         }
-    ]
-    assert tool_ids() == [BLEU]
+    )
+    assert [entry["id"] for entry in catalog()] == tool_ids() == sorted(set(tool_ids()))
     assert latest(BLEU) is get_tool(BLEU, "1.0.0")
 
 

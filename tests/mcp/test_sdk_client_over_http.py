@@ -8,7 +8,7 @@ from mcp import Client
 from mcp.types import ListToolsResult
 
 from mtcompute import api
-from mtcompute.contracts.registry import latest
+from mtcompute.contracts.registry import latest, tool_ids
 from tests.mcp.clients import HANDSHAKE, MODES, NEGOTIATED, STATELESS, call, run, text_of
 
 TOOL, VERSION = "bleu-corpus-compute", "1.0.0"
@@ -41,7 +41,7 @@ def test_the_tools_are_execute_describe_search_and_each_tool_by_its_id(
     mcp_url: str, mode: str
 ) -> None:
     names = [tool.name for tool in _list_tools(mcp_url, mode).tools]
-    assert names == ["execute", "describe", "search", TOOL]
+    assert names == ["execute", "describe", "search", *tool_ids()]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -98,7 +98,7 @@ def test_describe_answers_the_contract(mcp_url: str, mode: str) -> None:
 def test_search_finds_the_bleu_tool_with_a_score_between_0_and_1(mcp_url: str, mode: str) -> None:
     result = call(mcp_url, mode, "search", {"query": "corpus BLEU for a test set", "limit": 5})
     assert result.structured_content is not None
-    (found,) = result.structured_content["tools"]
+    found = result.structured_content["tools"][0]
     assert (found["id"], found["version"], found["title"]) == (TOOL, VERSION, "Bleu corpus compute")
     assert 0 < found["score"] <= 1
 

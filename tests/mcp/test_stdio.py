@@ -4,6 +4,7 @@ import pytest
 from mcp import Client
 
 from mtcompute import api
+from mtcompute.contracts.registry import tool_ids
 from mtcompute.errors import InputError, Violation
 from tests.mcp.clients import MODES, NEGOTIATED, run, stdio_command, text_of
 
@@ -23,7 +24,12 @@ def test_mtcompute_mcp_serves_every_tool_and_its_input_errors_over_stdio(mode: s
     async def scenario(client: Client) -> None:
         assert client.protocol_version == NEGOTIATED[mode]
         listed = await client.list_tools()
-        assert [tool.name for tool in listed.tools] == ["execute", "describe", "search", TOOL]
+        assert [tool.name for tool in listed.tools] == [
+            "execute",
+            "describe",
+            "search",
+            *tool_ids(),
+        ]
         execute = await client.call_tool(
             "execute", {"id": TOOL, "version": VERSION, "input": INPUT}
         )
@@ -34,7 +40,7 @@ def test_mtcompute_mcp_serves_every_tool_and_its_input_errors_over_stdio(mode: s
         assert describe.structured_content == api.describe(TOOL, VERSION)
         search = await client.call_tool("search", {"query": "BLEU"})
         assert search.structured_content is not None
-        assert [found["id"] for found in search.structured_content["tools"]] == [TOOL]
+        assert search.structured_content["tools"][0]["id"] == TOOL
         bad = await client.call_tool(TOOL, BAD_INPUT)
         assert bad.is_error
         assert text_of(bad) == {"errors": expected_errors(BAD_INPUT)}

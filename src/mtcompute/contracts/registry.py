@@ -2,11 +2,19 @@
 
 from typing import Any
 
-from mtcompute.contracts import bleu_corpus_compute_1_0_0
+from mtcompute.contracts import (
+    bleu_corpus_compute_1_0_0,
+    chrf_compute_1_0_0,
+    chrf_plus_plus_compute_1_0_0,
+)
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
 
-_RELEASED: tuple[Tool[Any], ...] = (bleu_corpus_compute_1_0_0.TOOL,)
+_RELEASED: tuple[Tool[Any], ...] = (
+    bleu_corpus_compute_1_0_0.TOOL,
+    chrf_compute_1_0_0.TOOL,
+    chrf_plus_plus_compute_1_0_0.TOOL,
+)
 
 
 def _version_key(version: str) -> tuple[int, ...]:

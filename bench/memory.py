@@ -1,8 +1,8 @@
 """Peak memory of one computation, measured in a fresh subprocess so that native peers count too.
 
 ``tracemalloc`` sees only Python's allocator and misses what a Rust or C peer allocates, so each
-measurement runs ``python -m bench.memory PEER CORPUS_FILE`` in its own process: it builds the
-peer's input, starts what the peer starts before computing (mtcompute's helper process), resets
+measurement runs ``python -m bench.memory PEER CORPUS_FILE [RACE]`` in its own process: it builds
+the peer's input, starts what the peer starts before computing (mtcompute's helper process), resets
 the kernel's high-water mark of resident memory (``/proc/PID/clear_refs``) of the process and
 its children, computes once, and prints how far the high-water marks (VmHWM) rose above the
 resident sizes (VmRSS) just before the computation, summed over the processes (an upper bound:
@@ -18,14 +18,14 @@ import sys
 from pathlib import Path
 
 from bench import procfs
-from bench.peers import BY_NAME
+from bench.races import BLEU_RACE, peer_named
 
 KIB = 1024
 
 
-def peak_rise_kib(peer_name: str, corpus_file: Path) -> int:
+def peak_rise_kib(peer_name: str, corpus_file: Path, race: str = BLEU_RACE) -> int:
     """How many KiB the computation's peak resident memory rose above the input-holding process."""
-    peer = BY_NAME[peer_name]
+    peer = peer_named(race, peer_name)
     importlib.import_module(peer.module)  # its import is not part of its computation
     inputs = peer.prepare(corpus_file.read_bytes())
     peer.start()
@@ -41,13 +41,14 @@ def peak_rise_kib(peer_name: str, corpus_file: Path) -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before_max
 
 
-def measure_in_subprocess(peer_name: str, corpus_file: Path) -> int:
-    """``peak_rise_kib`` of ``peer_name``, run in a fresh interpreter."""
+def measure_in_subprocess(peer_name: str, corpus_file: Path, race: str = BLEU_RACE) -> int:
+    """``peak_rise_kib`` of ``race``'s ``peer_name``, run in a fresh interpreter."""
     command = [sys.executable, "-W", "ignore", "-m", "bench.memory", peer_name, str(corpus_file)]
+    command.append(race)
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=root)
     return int(done.stdout.strip())
 
 
 if __name__ == "__main__":
-    print(peak_rise_kib(sys.argv[1], Path(sys.argv[2])))
+    print(peak_rise_kib(sys.argv[1], Path(sys.argv[2]), *sys.argv[3:]))

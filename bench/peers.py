@@ -43,7 +43,7 @@ class Peer:
     name: str
     package: str
     prepare: Callable[[bytes], Any]
-    compute: Callable[[Any], Outcome]
+    compute: Callable[[Any], Any]  # an Outcome for BLEU; each race has its own
     module: str  # what it computes with: imported before memory is measured
     known_differences: str = ""  # what it does differently, said when its check fails
     start: Callable[[], None] = lambda: None  # what it starts before computing, if anything

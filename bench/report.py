@@ -9,10 +9,12 @@ from bench.http_load import EXECUTE_PATH
 from bench.peers import OURS, PEERS, SACREBLEU
 
 if TYPE_CHECKING:
-    from bench.run import BenchmarkResult, CorpusResult
+    from bench.request_path import StepTiming
+    from bench.run import BenchmarkResult, CorpusResult, RaceResult
+    from bench.timing import Timing
 
 MIB = 1024
-PACKAGES = ("mtcompute", "numpy", "orjson", "sacrebleu", "nltk", "bleuscore")
+PACKAGES = ("mtcompute", "numpy", "orjson", "sacrebleu", "nltk", "bleuscore", "sacrebleu-mojo")
 
 METHOD = """\
 ## How it was measured
@@ -60,8 +62,15 @@ connection, one worker. Throughput: concurrent clients (threads of this process,
 
 
 def _versions() -> str:
-    versions = [f"{name} {importlib.metadata.version(name)}" for name in PACKAGES]
+    versions = [f"{name} {_version(name)}" for name in PACKAGES]
     return ", ".join([f"Python {platform.python_version()}", *versions])
+
+
+def _version(package: str) -> str:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return "not installed"
 
 
 def _cpu() -> str:
@@ -85,11 +94,15 @@ def _header(result: "BenchmarkResult") -> list[str]:
     ]
 
 
-def _corpus_section(result: "CorpusResult") -> list[str]:
+def _corpus_section(
+    result: "CorpusResult", race: str = "", baseline: str = SACREBLEU.name
+) -> list[str]:
+    title = f"{race} on {result.name}" if race else result.name
     lines = [
-        f"## {result.name}: {result.segments:,} segments, {result.tokens:,} tokens",
+        f"## {title}: {result.segments:,} segments, {result.tokens:,} tokens",
         "",
-        "| implementation | median ms | x sacreBLEU | speed-up | CPU ms | peak memory MiB | runs |",
+        f"| implementation | median ms | x {baseline} | speed-up | CPU ms | peak memory MiB "
+        "| runs |",
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for t in sorted(result.timings, key=lambda timing: timing.median_ratio):
@@ -104,15 +117,17 @@ def _corpus_section(result: "CorpusResult") -> list[str]:
     return [*lines, ""]
 
 
-def _request_path_section(result: "BenchmarkResult") -> list[str]:
+def _request_path_section(
+    steps: "list[StepTiming]", title: str = "Request path, in process", note: str = ""
+) -> list[str]:
     lines = [
-        "## Request path, in process",
+        f"## {title}",
         "",
-        REQUEST_PATH_NOTE,
+        note or REQUEST_PATH_NOTE,
         "| step | median ms | x orjson.loads |",
         "|---|---:|---:|",
     ]
-    for step in result.request_path:
+    for step in steps:
         lines.append(
             f"| {step.name} | {step.median_seconds * 1000:.2f} | {step.ratio_to_loads:.2f} |"
         )
@@ -164,6 +179,8 @@ def _targets_section(result: "BenchmarkResult") -> list[str]:
     lines = ["## Against the targets", "", "| target | measured | |", "|---|---:|---|"]
     for corpus_result in result.corpora:
         lines += _corpus_targets(corpus_result)
+    for race_result in result.races:
+        lines += _race_targets(race_result)
     if not result.quick:  # the targets are for the S request
         lines += _request_targets(result)
     return [*lines, ""]
@@ -222,6 +239,58 @@ def _request_targets(result: "BenchmarkResult") -> list[str]:
     ]
 
 
+CHRF_REQUEST_NOTE = """\
+The largest chrf-compute request (1,000 segments whose texts fill the 1 MiB limit, made of the M
+corpus; tiny in quick mode), from its bytes; the ratio is to `orjson.loads` of the same bytes.
+"""
+
+
+def _race_targets(result: "RaceResult") -> list[str]:
+    lines = []
+    for target in result.race.targets:
+        corpus_result = next((c for c in result.corpora if c.name == target.corpus), None)
+        if corpus_result is None:
+            continue
+        timings = {t.peer.name: t for t in corpus_result.timings}
+        ours, versus = timings.get(result.race.ours.name), timings.get(target.versus)
+        if ours is None or versus is None:
+            lines.append(_row(target.describe(result.race.title), "not timed", False))
+            continue
+        speed_up = _relative(versus, ours)
+        shown = f"{speed_up:.1f}x" if speed_up >= 1 else f"{1 / speed_up:.2f}x slower"
+        lines.append(_row(target.describe(result.race.title), shown, speed_up >= target.speed_up))
+    return lines + _race_memory_target(result)
+
+
+def _relative(versus: "Timing", ours: "Timing") -> float:
+    """How many times ours is faster than ``versus``, from their ratios to the same baseline."""
+    return versus.median_ratio / ours.median_ratio
+
+
+def _race_memory_target(result: "RaceResult") -> list[str]:
+    race = result.race
+    corpus_result = next((c for c in result.corpora if c.name == race.memory_target), None)
+    if corpus_result is None:
+        return []
+    ours = corpus_result.memory_kib.get(race.ours.name)
+    theirs = corpus_result.memory_kib.get(race.baseline.name)
+    if ours is None or not theirs:
+        return []
+    share = ours / theirs
+    text = f"{race.title} on {corpus_result.name}: peak memory at most {race.baseline.name}'s"
+    return [_row(text, f"{share:.2f}x", share <= 1)]
+
+
+def _races_section(result: "BenchmarkResult") -> list[str]:
+    lines = []
+    for race_result in result.races:
+        race = race_result.race
+        for corpus_result in race_result.corpora:
+            lines += _corpus_section(corpus_result, race.title, race.baseline.name)
+        lines += [f"{race.title}: {race.method}", ""]
+    return lines
+
+
 def _peers_not_run() -> list[str]:
     names = ", ".join(p.name for p in PEERS if p is not SACREBLEU)
     return [
@@ -230,7 +299,8 @@ def _peers_not_run() -> list[str]:
         f"Checked against our value, and timed against sacreBLEU where they agree: {names}. "
         "Considered and not run:",
         "",
-        "- sacrebleu-mojo 0.2.4: needs Python >= 3.12; this project runs on 3.11.",
+        "- sacrebleu-mojo 0.2.4 (it needs Python >= 3.12): its chrF runs in the chrF races"
+        " where it is installed; its BLEU is not raced yet.",
         "- fast-bleu / fastbleu: scores each sentence (NLTK-style), no corpus BLEU statistics.",
         "- torchmetrics, HuggingFace evaluate: heavy (torch, datasets); evaluate's BLEU is a port"
         " of the TensorFlow NMT script, which takes the shortest reference, not the closest.",
@@ -242,7 +312,10 @@ def render(result: "BenchmarkResult") -> str:
     lines = _header(result) + _targets_section(result)
     for corpus_result in result.corpora:
         lines += _corpus_section(corpus_result)
-    lines += _request_path_section(result)
+    lines += _races_section(result)
+    lines += _request_path_section(result.request_path)
+    title = "Request path of the largest chrF request, in process"
+    lines += _request_path_section(result.chrf_request_path, title, CHRF_REQUEST_NOTE)
     lines += _http_section(result)
     lines += [*_peers_not_run(), METHOD]
     return "\n".join(lines)

@@ -18,9 +18,11 @@ import orjson
 from bench import corpus
 from bench.http_load import HttpPlan, HttpResult, measure_http
 from bench.memory import measure_in_subprocess
-from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU
+from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU, Peer
+from bench.race import Race
+from bench.races import BLEU_RACE, RACES
 from bench.report import render
-from bench.request_path import StepTiming, time_steps
+from bench.request_path import CHRF_STEPS, StepTiming, chrf_request, time_steps
 from bench.timing import Refusal, Timing, check_peers, time_peers
 
 RESULTS_FILE = Path(__file__).parent / "RESULTS.md"
@@ -35,13 +37,21 @@ class Plan:
     request_corpus: str
     request_rounds: int
     http: HttpPlan
+    race_rounds: dict[str, int]  # the other metrics' rounds, by corpus
+    quick: bool = False
 
 
-# S and M rounds take seconds: more of them steady the medians on a shared machine.
+# S and M rounds take seconds: more of them steady the medians on a shared machine. sacreBLEU's
+# chrF takes seconds on M, so the other races run fewer rounds.
 FULL = Plan(
-    ("S", "M", "L"), {"S": 41, "M": 15, "L": 5}, "S", 60, HttpPlan(100, 300, 10.0, 4, (1, 2))
+    ("S", "M", "L"),
+    {"S": 41, "M": 15, "L": 5},
+    "S",
+    60,
+    HttpPlan(100, 300, 10.0, 4, (1, 2)),
+    {"S": 11, "M": 5},
 )
-QUICK = Plan(("tiny",), {"tiny": 1}, "tiny", 1, HttpPlan(2, 2, 0.5, 2, (1,)))
+QUICK = Plan(("tiny",), {"tiny": 1}, "tiny", 1, HttpPlan(2, 2, 0.5, 2, (1,)), {"tiny": 1}, True)
 # The pure-Python oracle needs minutes on L; it is timed on S and M only.
 SKIPPED = {"L": (REFERENCE,)}
 # The quick run measures memory for two peers only: a subprocess each costs seconds in CI.
@@ -59,12 +69,20 @@ class CorpusResult:
 
 
 @dataclass(frozen=True)
+class RaceResult:
+    race: Race
+    corpora: list[CorpusResult]
+
+
+@dataclass(frozen=True)
 class BenchmarkResult:
     quick: bool
     corpora: list[CorpusResult]
     request_path: list[StepTiming]
     http: HttpResult
     started: datetime.datetime
+    races: list[RaceResult]
+    chrf_request_path: list[StepTiming]
 
 
 def corpus_bytes(name: str) -> tuple[bytes, int, int]:
@@ -85,24 +103,53 @@ def measure_corpus(name: str, rounds: int, scratch: Path) -> CorpusResult:
     agreeing, refusals = check_peers(peers, data)
     progress(f"{name}: {rounds} timed rounds of {len(agreeing)} peers")
     timings = time_peers(agreeing, data, rounds)
-    progress(f"{name}: peak memory, one subprocess per peer")
+    memory = _peak_memory(name, data, agreeing, MEMORY_MEASURED, scratch, BLEU_RACE)
+    return CorpusResult(name, segments, tokens, timings, refusals, memory)
+
+
+def _peak_memory(  # noqa: PLR0917 - one call site each, read side by side
+    name: str,
+    data: bytes,
+    agreeing: list[Peer],
+    quick_peers: tuple[Peer, ...],
+    scratch: Path,
+    race: str,
+) -> dict[str, int]:
+    progress(f"{race} {name}: peak memory, one subprocess per peer")
     corpus_file = scratch / f"{name}.json"
     corpus_file.write_bytes(data)
-    measured = [p for p in agreeing if p in MEMORY_MEASURED] if name == "tiny" else agreeing
-    memory = {peer.name: measure_in_subprocess(peer.name, corpus_file) for peer in measured}
-    return CorpusResult(name, segments, tokens, timings, refusals, memory)
+    measured = [p for p in agreeing if p in quick_peers] if name == "tiny" else agreeing
+    return {peer.name: measure_in_subprocess(peer.name, corpus_file, race) for peer in measured}
+
+
+def measure_race(race: Race, plan: Plan, scratch: Path) -> RaceResult:
+    results = []
+    for name in plan.corpora if plan.quick else race.corpora:
+        progress(f"{race.title} {name}: checking every peer's score")
+        data, segments, tokens = corpus_bytes(name)
+        agreeing, refusals = check_peers(race.peers_on(name), data, race.ours, race.disagreement)
+        rounds = plan.race_rounds[name]
+        progress(f"{race.title} {name}: {rounds} timed rounds of {len(agreeing)} peers")
+        timings = time_peers(agreeing, data, rounds, race.baseline)
+        quick_peers = (race.ours, race.baseline)
+        memory = _peak_memory(name, data, agreeing, quick_peers, scratch, race.title)
+        results.append(CorpusResult(name, segments, tokens, timings, refusals, memory))
+    return RaceResult(race, results)
 
 
 def run_benchmark(plan: Plan) -> BenchmarkResult:
     started = datetime.datetime.now(datetime.UTC)
     with tempfile.TemporaryDirectory() as scratch:
         corpora = [measure_corpus(n, plan.rounds[n], Path(scratch)) for n in plan.corpora]
+        races = [measure_race(race, plan, Path(scratch)) for race in RACES]
     request_data = corpus_bytes(plan.request_corpus)[0]
     progress("request path, in process")
     request_path = time_steps(request_data, plan.request_rounds)
+    chrf_data = chrf_request(corpus.generate(corpus.SHAPES["tiny" if plan.quick else "M"]))
+    chrf_path = time_steps(chrf_data, plan.request_rounds, CHRF_STEPS)
     progress("HTTP latency and throughput")
     http = measure_http(plan.http, request_data, plan.request_corpus)
-    return BenchmarkResult(plan is QUICK, corpora, request_path, http, started)
+    return BenchmarkResult(plan.quick, corpora, request_path, http, started, races, chrf_path)
 
 
 def write_report(result: BenchmarkResult, output: Path | None) -> None:

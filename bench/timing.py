@@ -9,10 +9,12 @@ ratios hold where absolute times drift.
 import gc
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bench import procfs
-from bench.peers import OURS, SACREBLEU, Outcome, Peer, disagreement
+from bench.peers import OURS, SACREBLEU, Peer, disagreement
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class Refusal:
     reason: str
 
 
-def timed_run(peer: Peer, data: bytes) -> tuple[Run, Outcome]:
+def timed_run(peer: Peer, data: bytes) -> tuple[Run, Any]:
     inputs = peer.prepare(data)
     gc.collect()
     cpu_start, start = procfs.cpu_seconds(), time.perf_counter()
@@ -63,12 +65,22 @@ def timed_run(peer: Peer, data: bytes) -> tuple[Run, Outcome]:
     return Run(time.perf_counter() - start, procfs.cpu_seconds() - cpu_start), outcome
 
 
-def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[Refusal]]:
-    """The peers that compute our value on ``data``."""
-    _, expected = timed_run(OURS, data)
+def check_peers(
+    peers: tuple[Peer, ...],
+    data: bytes,
+    ours: Peer = OURS,
+    differs: Callable[[Any, Any], str | None] = disagreement,
+) -> tuple[list[Peer], list[Refusal]]:
+    """The peers that compute ``ours``'s value on ``data``; a peer that cannot take the input
+    (it raises ``ValueError``) is refused with its reason."""
+    _, expected = timed_run(ours, data)
     agreeing, refused = [], []
     for peer in peers:
-        reason = disagreement(expected, timed_run(peer, data)[1])
+        try:
+            reason = differs(expected, timed_run(peer, data)[1])
+        except ValueError as error:
+            refused.append(Refusal(peer, f"cannot take the input: {error}"))
+            continue
         if reason is None:
             agreeing.append(peer)
         else:
@@ -77,9 +89,11 @@ def check_peers(peers: tuple[Peer, ...], data: bytes) -> tuple[list[Peer], list[
     return agreeing, refused
 
 
-def time_peers(peers: list[Peer], data: bytes, rounds: int) -> list[Timing]:
+def time_peers(
+    peers: list[Peer], data: bytes, rounds: int, baseline_peer: Peer = SACREBLEU
+) -> list[Timing]:
     """``rounds`` timed runs of each peer, interleaved, after each started what it starts and
-    ran once more to warm up; sacreBLEU must be among them."""
+    ran once more to warm up; the baseline (sacreBLEU) must be among them."""
     for peer in peers:
         peer.start()
         timed_run(peer, data)  # a warm-up, with whatever it started (the helper process) running
@@ -88,7 +102,7 @@ def time_peers(peers: list[Peer], data: bytes, rounds: int) -> list[Timing]:
         shift = round_index % len(peers)
         for peer in peers[shift:] + peers[:shift]:
             runs[peer.name].append(timed_run(peer, data)[0])
-    baseline = [run.seconds for run in runs[SACREBLEU.name]]
+    baseline = [run.seconds for run in runs[baseline_peer.name]]
     return [_timing(peer, runs[peer.name], baseline) for peer in peers]
 
 

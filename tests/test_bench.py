@@ -5,11 +5,15 @@ No test here asserts a time; the quick run's figures are not a measurement.
 
 from pathlib import Path
 
+import orjson
 import pytest
 
-from bench import corpus
-from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU
+from bench import chrf_peers, corpus
+from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU, Peer
+from bench.request_path import chrf_request
 from bench.run import MEMORY_MEASURED, QUICK, BenchmarkResult, run_benchmark, write_report
+from bench.timing import check_peers
+from mtcompute import execute
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
 
@@ -76,3 +80,52 @@ def test_the_s_corpus_is_a_request_at_the_contracts_token_limit() -> None:
     fast = score(corpus_statistics_fast(hypotheses, references, 4))
     assert fast == score(corpus_statistics(hypotheses, references, 4))
     assert 0.25 <= fast.bleu <= 0.35
+
+
+def test_the_quick_run_races_chrf_and_chrf_plus_plus_against_sacrebleu(
+    quick_result: BenchmarkResult,
+) -> None:
+    assert [race.race.title for race in quick_result.races] == ["chrF", "chrF++"]
+    for race in quick_result.races:
+        (tiny,) = race.corpora
+        timed = {timing.peer.name for timing in tiny.timings}
+        refused = {refusal.peer.name for refusal in tiny.refusals}
+        assert timed | refused == {peer.name for peer in race.race.peers}
+        assert {race.race.ours.name, race.race.baseline.name} <= timed
+        baseline = next(t for t in tiny.timings if t.peer is race.race.baseline)
+        assert baseline.ratios == [1.0]
+        assert set(tiny.memory_kib) == {race.race.ours.name, race.race.baseline.name}
+
+
+def test_a_peer_that_cannot_take_an_input_is_refused_with_its_reason() -> None:
+    data = orjson.dumps(corpus.as_request(corpus.generate(corpus.SHAPES["tiny"])))
+    (mojo_like,) = [
+        Peer("needs full streams", "mtcompute", chrf_peers.full_streams, len, "mtcompute")
+    ]
+    agreeing, refusals = check_peers(
+        (mojo_like,), data, chrf_peers.CHRF_RACE.ours, chrf_peers.disagreement
+    )
+    assert agreeing == []
+    assert [r.reason for r in refusals] == [
+        "cannot take the input: it takes the same number of references for every segment"
+    ]
+
+
+def test_the_largest_chrf_request_fills_the_contracts_limits_and_is_valid() -> None:
+    data = chrf_request(corpus.generate(corpus.SHAPES["M"]))
+    request = orjson.loads(data)
+    texts = [*request["hypotheses"], *(r for refs in request["references"] for r in refs)]
+    assert len(request["hypotheses"]) == 1000
+    assert 1_000_000 < sum(len(text.encode()) for text in texts) <= 1_048_576
+    assert execute("chrf-compute", "1.0.0", request)["chrf"] > 0
+
+
+def test_the_report_has_a_table_per_race_and_the_chrf_request_path(
+    quick_result: BenchmarkResult, tmp_path: Path
+) -> None:
+    report = tmp_path / "RESULTS.md"
+    write_report(quick_result, report)
+    text = report.read_text()
+    assert "## chrF on tiny: 40 segments" in text
+    assert "## chrF++ on tiny: 40 segments" in text
+    assert "## Request path of the largest chrF request, in process" in text

@@ -99,9 +99,7 @@ def test_the_quick_run_races_chrf_and_chrf_plus_plus_against_sacrebleu(
 
 def test_a_peer_that_cannot_take_an_input_is_refused_with_its_reason() -> None:
     data = orjson.dumps(corpus.as_request(corpus.generate(corpus.SHAPES["tiny"])))
-    (mojo_like,) = [
-        Peer("needs full streams", "mtcompute", chrf_peers.full_streams, len, "mtcompute")
-    ]
+    mojo_like = Peer("needs full streams", "mtcompute", chrf_peers.full_streams, len, "mtcompute")
     agreeing, refusals = check_peers(
         (mojo_like,), data, chrf_peers.CHRF_RACE.ours, chrf_peers.disagreement
     )

@@ -11,6 +11,18 @@ def test_words_are_lower_cased_and_split_at_punctuation_and_hyphens() -> None:
     assert words("Corpus-BLEU, sacreBLEU's 13a!") == ["corpus", "bleu", "sacrebleu", "s", "13a"]
 
 
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("character n-gram F-score", "chrf-compute"),
+        ("chrF++ with word n-grams", "chrf-plus-plus-compute"),
+        ("corpus BLEU of a test set", TOOL),
+    ],
+)
+def test_a_query_in_a_researchers_words_finds_its_tool_first(query: str, first: str) -> None:
+    assert search(query)[0].id == first
+
+
 def test_a_query_made_only_of_title_words_scores_1() -> None:
     match = search("Bleu corpus compute")[0]
     assert (match.id, match.version, match.score) == (TOOL, "1.0.0", 1.0)

@@ -13,6 +13,7 @@ only how fast: the sum is the same.
   fewer than ``HELPER_QUEUE`` waiting, the caller the others and always the last.
 """
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -57,15 +58,21 @@ class BlockWork(Generic[S]):
 
 
 def sum_in_blocks(
-    segment_sizes: NDArray[np.int64], work: BlockWork[S], block_size: int | None = None
+    segment_sizes: NDArray[np.int64],
+    work: BlockWork[S],
+    block_size: int | None = None,
+    *,
+    share_with_helper: bool = True,
 ) -> S:
     """The statistics of the whole corpus, however it is split (sizes per segment, in tokens or
-    in estimates of them; blocks of about ``TOKENS_PER_BLOCK`` unless told)."""
+    in estimates of them; blocks of about ``TOKENS_PER_BLOCK`` unless told). Without
+    ``share_with_helper`` every block is computed here."""
     block_size = block_size or TOKENS_PER_BLOCK
     size = int(segment_sizes.sum())
     if size <= block_size:
         return work.all_at_once()
-    with helper.lease() as lane:
+    lease = helper.lease() if share_with_helper else contextlib.nullcontext()
+    with lease as lane:
         if size <= BLOCKS_IN_ONE_PASS * block_size:
             if lane is None:
                 return work.all_at_once()

@@ -199,3 +199,64 @@ def test_chrf_refuses_a_word_order_of_3_and_words_without_a_word_order() -> None
 def test_chrf_has_no_request_size_limits() -> None:
     long_text = "abc " * 5000  # over the tool's 8,192 bytes per string
     assert mtcompute.chrf([long_text], [[long_text]]).chrf == 1.0
+
+
+def test_sentence_bleu_gives_the_result_of_bleu_sentence_compute_as_a_typed_result() -> None:
+    raw = {"hypothesis": ["the", "cat", "on"], "references": [["the", "cat", "sat"]]}
+    result = mtcompute.sentence_bleu(raw["hypothesis"], raw["references"])
+    assert isinstance(result, mtcompute.SentenceBleuResult)
+    assert result.to_dict() == mtcompute.execute("bleu-sentence-compute", "1.0.0", raw)
+    assert result.bleu == 0.5503212081491045
+
+
+def test_sentence_bleu_passes_every_option_by_its_contract_name() -> None:
+    options: dict[str, Any] = {
+        "max_order": 3,
+        "smoothing": "add-k",
+        "smoothing_value": 0.5,
+        "effective_order": False,
+        "decimals": 6,
+    }
+    hypothesis, references = ["a", "b", "c"], [["a", "b", "d"], ["c"]]
+    result = mtcompute.sentence_bleu(hypothesis, references, **options)
+    raw = {"hypothesis": hypothesis, "references": references, **options}
+    assert result.to_dict() == mtcompute.execute("bleu-sentence-compute", "1.0.0", raw)
+    assert (result.smoothing, result.smoothing_value, result.max_order) == ("add-k", 0.5, 3)
+
+
+def test_sentence_bleu_accepts_tuples_as_well_as_lists() -> None:
+    assert mtcompute.sentence_bleu(("a", "b"), (("a", "b"),)).bleu == 1.0
+
+
+@pytest.mark.parametrize("smoothing", ["none", "exp"])
+def test_sentence_bleu_refuses_a_smoothing_value_with_none_and_exp(smoothing: str) -> None:
+    with pytest.raises(InputError) as caught:
+        mtcompute.sentence_bleu(["a"], [["a"]], smoothing=smoothing, smoothing_value=0.1)
+    assert codes_and_pointers(caught.value) == [("not_allowed", "/smoothing_value")]
+
+
+def test_sentence_bleu_refuses_bad_input_with_every_pointer() -> None:
+    with pytest.raises(InputError) as caught:
+        mtcompute.sentence_bleu(["a", ""], [], smoothing="method4", max_order=9)
+    assert codes_and_pointers(caught.value) == [
+        ("too_short", "/hypothesis/1"),
+        ("too_few_items", "/references"),
+        ("above_maximum", "/max_order"),
+        ("not_allowed", "/smoothing"),
+    ]
+
+
+def test_sentence_functions_have_no_size_limits() -> None:
+    hypothesis, references = ["a"] * 30_000, [["a"] * 30_000]
+    assert mtcompute.sentence_bleu(hypothesis, references).bleu == 1.0
+    assert mtcompute.sentence_components(hypothesis, references).matches[0] == 30_000
+
+
+def test_sentence_components_gives_the_result_of_bleu_sentence_components() -> None:
+    hypothesis = ["the", "cat", "sat", "on", "the", "mat"]
+    references = [["the", "cat", "is", "sitting", "on", "the", "mat"], hypothesis[1:]]
+    result = mtcompute.sentence_components(hypothesis, references, max_order=2)
+    assert isinstance(result, mtcompute.SentenceComponents)
+    raw = {"hypothesis": hypothesis, "references": references, "max_order": 2}
+    assert result.to_dict() == mtcompute.execute("bleu-sentence-components", "1.0.0", raw)
+    assert (result.reference_lengths, result.matches) == ((7, 5), (6, 5))

@@ -14,6 +14,8 @@ PUBLIC = [
     "InputError",
     "MalformedJsonError",
     "MtcomputeError",
+    "SentenceBleuResult",
+    "SentenceComponents",
     "ServiceError",
     "UnknownToolError",
     "Violation",
@@ -21,6 +23,8 @@ PUBLIC = [
     "corpus_bleu",
     "describe",
     "execute",
+    "sentence_bleu",
+    "sentence_components",
     "tools",
     "use_helper_process",
 ]

@@ -1,6 +1,15 @@
 """mtcompute: exact, fast, versioned compute tools for machine-translation evaluation."""
 
-from mtcompute.api import chrf, corpus_bleu, describe, execute, tools, use_helper_process
+from mtcompute.api import (
+    chrf,
+    corpus_bleu,
+    describe,
+    execute,
+    sentence_bleu,
+    sentence_components,
+    tools,
+    use_helper_process,
+)
 from mtcompute.errors import (
     InputError,
     MalformedJsonError,
@@ -11,6 +20,7 @@ from mtcompute.errors import (
 )
 from mtcompute.metrics.bleu import BleuResult, BleuStatistics
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
+from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 
 __all__ = [
     "BleuResult",
@@ -22,6 +32,8 @@ __all__ = [
     "InputError",
     "MalformedJsonError",
     "MtcomputeError",
+    "SentenceBleuResult",
+    "SentenceComponents",
     "ServiceError",
     "UnknownToolError",
     "Violation",
@@ -29,6 +41,8 @@ __all__ = [
     "corpus_bleu",
     "describe",
     "execute",
+    "sentence_bleu",
+    "sentence_components",
     "tools",
     "use_helper_process",
 ]

@@ -4,6 +4,8 @@ directly, by the rules of its contract without the contract's size limits."""
 from collections.abc import Sequence
 
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
+from mtcompute.contracts import bleu_sentence_components_1_0_0 as sentence_components_tool
+from mtcompute.contracts import bleu_sentence_compute_1_0_0 as sentence_bleu_tool
 from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
 from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_tool
 from mtcompute.contracts.chrf_input import score_request as score_chrf
@@ -12,12 +14,25 @@ from mtcompute.helper.process import use_helper_process
 from mtcompute.meta.execute import describe, execute, tools
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
 from mtcompute.metrics.chrf import DEFAULT_BETA, DEFAULT_CHAR_ORDER, ChrfResult
+from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
+from mtcompute.metrics.smoothing import DEFAULT_SMOOTHING
 
-__all__ = ["chrf", "corpus_bleu", "describe", "execute", "tools", "use_helper_process"]
+__all__ = [
+    "chrf",
+    "corpus_bleu",
+    "describe",
+    "execute",
+    "sentence_bleu",
+    "sentence_components",
+    "tools",
+    "use_helper_process",
+]
 
 _CORPUS_BLEU = bleu_corpus.parser(UNLIMITED)
 _CHRF = chrf_tool.parser(UNLIMITED)
 _CHRF_PLUS_PLUS = chrf_plus_plus_tool.parser(UNLIMITED)
+_SENTENCE_BLEU = sentence_bleu_tool.parser(UNLIMITED)
+_SENTENCE_COMPONENTS = sentence_components_tool.parser(UNLIMITED)
 
 
 def _given(**options: object) -> dict[str, object]:
@@ -76,3 +91,46 @@ def chrf(
         return score_chrf(_CHRF.parse(raw))
     raw |= {"word_order": word_order, "return_words": return_words}
     return score_chrf(_CHRF_PLUS_PLUS.parse(raw))
+
+
+def sentence_bleu(
+    hypothesis: Sequence[str],
+    references: Sequence[Sequence[str]],
+    *,
+    max_order: int = DEFAULT_MAX_ORDER,
+    smoothing: str = DEFAULT_SMOOTHING,
+    smoothing_value: float | None = None,
+    effective_order: bool = True,
+    decimals: int | None = None,
+) -> SentenceBleuResult:
+    """Sentence BLEU of one token list, by the rules of ``bleu-sentence-compute`` without its
+    size limits.
+
+    ``references`` are the hypothesis's reference token lists (at least one). ``smoothing`` is
+    "none", "floor" (ε = ``smoothing_value``, 0.1 if None), "add-k" (k, 1 if None) or "exp".
+    Raises ``InputError`` listing every violation, a ``smoothing_value`` with "none" or "exp"
+    among them.
+    """
+    raw = _given(
+        hypothesis=hypothesis,
+        references=references,
+        max_order=max_order,
+        smoothing=smoothing,
+        smoothing_value=smoothing_value,
+        effective_order=effective_order,
+        decimals=decimals,
+    )
+    return sentence_bleu_tool.score_request(_SENTENCE_BLEU.parse(raw))
+
+
+def sentence_components(
+    hypothesis: Sequence[str],
+    references: Sequence[Sequence[str]],
+    *,
+    max_order: int = DEFAULT_MAX_ORDER,
+) -> SentenceComponents:
+    """One segment's clipped matches, totals and lengths, by the rules of
+    ``bleu-sentence-components`` without its size limits. Raises ``InputError`` listing every
+    violation."""
+    raw = _given(hypothesis=hypothesis, references=references, max_order=max_order)
+    return sentence_components_tool.components_of(_SENTENCE_COMPONENTS.parse(raw))

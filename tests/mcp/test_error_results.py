@@ -52,7 +52,7 @@ def test_a_tool_called_by_its_id_reports_the_same_errors_as_execute(
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize(
     ("tool_id", "version", "code"),
-    [("bleu-sentence-compute", "1.0.0", "unknown_tool"), (TOOL, "9.9.9", "unknown_version")],
+    [("bleu-sentence-average", "1.0.0", "unknown_tool"), (TOOL, "9.9.9", "unknown_version")],
 )
 def test_an_unknown_tool_or_version_is_an_error_result_like_the_http_404(
     mcp_url: str, mode: str, tool_id: str, version: str, code: str
@@ -67,7 +67,7 @@ def test_an_unknown_tool_or_version_is_an_error_result_like_the_http_404(
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_tool_name_that_is_not_offered_is_an_error_result(mcp_url: str, mode: str) -> None:
-    result = call(mcp_url, mode, "bleu-sentence-compute", GOOD)
+    result = call(mcp_url, mode, "bleu-sentence-average", GOOD)
     assert result.is_error
     assert text_of(result)["errors"][0]["code"] == "unknown_tool"
 

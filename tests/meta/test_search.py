@@ -75,5 +75,16 @@ def test_a_limit_caps_the_matches() -> None:
 
 
 def test_a_match_is_json_ready_with_id_version_title_summary_and_score() -> None:
-    (match,) = search("bleu")
+    match = search("bleu")[0]
     assert set(match.to_json()) == {"id", "version", "title", "summary", "score"}
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("sentence BLEU with smoothing", "bleu-sentence-compute"),
+        ("BLEU statistics of one segment", "bleu-sentence-components"),
+    ],
+)
+def test_a_query_for_sentence_bleu_finds_its_tool_first(query: str, first: str) -> None:
+    assert search(query)[0].id == first

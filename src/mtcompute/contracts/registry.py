@@ -4,6 +4,8 @@ from typing import Any
 
 from mtcompute.contracts import (
     bleu_corpus_compute_1_0_0,
+    bleu_sentence_components_1_0_0,
+    bleu_sentence_compute_1_0_0,
     chrf_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
 )
@@ -12,6 +14,8 @@ from mtcompute.errors import UnknownToolError
 
 _RELEASED: tuple[Tool[Any], ...] = (
     bleu_corpus_compute_1_0_0.TOOL,
+    bleu_sentence_components_1_0_0.TOOL,
+    bleu_sentence_compute_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
 )

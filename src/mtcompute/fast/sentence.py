@@ -1,0 +1,88 @@
+"""One segment's BLEU statistics, fast at every size: strings for a short segment, where
+numpy's fixed costs would exceed the whole work, and ``fast.bleu``'s arrays for a long one.
+
+A short segment is rewritten as strings, one character per distinct hypothesis token, every
+other reference token becoming NUL, as does the gap between two references. An n-gram of the
+hypothesis is then a substring of n characters, and it occurs in some reference exactly when it
+occurs in the references' joined string: C's substring search does the matching. Orders are
+taken one after another, and an n-gram is looked up only where both (n-1)-grams inside it
+occur in a reference: few survive to order 4. Clipped counts need counting only for the n-grams
+the hypothesis repeats; each other n-gram that occurs adds 1.
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import repeat
+
+from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.metrics.bleu import BleuStatistics, Tokens, closest_reference_length
+
+# Up to this many tokens (hypothesis and references), strings beat the arrays: measured.
+SHORT_SEGMENT_TOKENS = 1_000
+_ELSEWHERE = "\x00"  # a reference token not in the hypothesis, and the gap between references
+# One character per distinct hypothesis token: NUL excluded, surrogates out of reach.
+_LETTERS = "".join(map(chr, range(1, SHORT_SEGMENT_TOKENS + 1)))
+
+
+def segment_statistics_fast(
+    hypothesis: Tokens,
+    references: Sequence[Tokens],
+    max_order: int,
+    encoded: TokenBytes | None = None,
+) -> BleuStatistics:
+    """``bleu.segment_statistics`` for any size; ``encoded``, when given, holds the tokens of the
+    hypothesis then of each reference, as a request's validation makes it."""
+    size = len(hypothesis) + sum(map(len, references))
+    if size > SHORT_SEGMENT_TOKENS:
+        return corpus_statistics_fast([hypothesis], [references], max_order, encoded)
+    return segment_statistics_by_strings(hypothesis, references, max_order)
+
+
+def segment_statistics_by_strings(
+    hypothesis: Tokens, references: Sequence[Tokens], max_order: int
+) -> BleuStatistics:
+    """The statistics of a segment of at most ``SHORT_SEGMENT_TOKENS`` tokens, from strings (see
+    the module docstring)."""
+    c = len(hypothesis)
+    counts = Counter(hypothesis)
+    letters = dict(zip(counts, _LETTERS, strict=False))
+    text = "".join(map(letters.__getitem__, hypothesis))
+    texts = ["".join(map(letters.get, reference, repeat(_ELSEWHERE))) for reference in references]
+    joined = _ELSEWHERE.join(texts)
+    occurring = Counter({letter: counts[token] for token, letter in letters.items()})
+    occurring = Counter({letter: k for letter, k in occurring.items() if letter in joined})
+    matches = [_clipped(occurring, texts)]
+    found = [i for i in range(c) if text[i] in occurring]
+    for n in range(2, max_order + 1):
+        later = set(found)
+        found = [i for i in found if i + 1 in later and text[i : i + n] in joined]
+        occurring = Counter(text[i : i + n] for i in found)
+        matches.append(_clipped(occurring, texts))
+    return BleuStatistics(
+        matches=tuple(matches),
+        totals=tuple(max(c - n + 1, 0) for n in range(1, max_order + 1)),
+        candidate_length=c,
+        reference_length=closest_reference_length(c, references),
+    )
+
+
+def _clipped(occurring: Counter[str], texts: Sequence[str]) -> int:
+    """The clipped matches of the hypothesis n-grams ``occurring`` in a reference, each with its
+    count in the hypothesis."""
+    found = len(occurring)
+    for gram, count in occurring.items():
+        if count > 1:  # rare beyond unigrams: count it in each reference
+            found += min(count, max(_occurrences(t, gram) for t in texts)) - 1
+    return found
+
+
+def _occurrences(text: str, gram: str) -> int:
+    """How often ``gram`` occurs in ``text``, overlaps included (``str.count`` skips them)."""
+    if len(gram) == 1:
+        return text.count(gram)
+    found, start = 0, text.find(gram)
+    while start >= 0:
+        found += 1
+        start = text.find(gram, start + 1)
+    return found

@@ -1,6 +1,15 @@
 """mtcompute: exact, fast, versioned compute tools for machine-translation evaluation."""
 
-from mtcompute.api import chrf, corpus_bleu, describe, execute, tools, use_helper_process
+from mtcompute.api import (
+    brevity_penalty,
+    chrf,
+    corpus_bleu,
+    describe,
+    execute,
+    ngram_counts,
+    tools,
+    use_helper_process,
+)
 from mtcompute.errors import (
     InputError,
     MalformedJsonError,
@@ -10,11 +19,14 @@ from mtcompute.errors import (
     Violation,
 )
 from mtcompute.metrics.bleu import BleuResult, BleuStatistics
+from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
+from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 
 __all__ = [
     "BleuResult",
     "BleuStatistics",
+    "BrevityPenaltyResult",
     "ChrfResult",
     "ChrfSegment",
     "ChrfStatistics",
@@ -22,13 +34,17 @@ __all__ = [
     "InputError",
     "MalformedJsonError",
     "MtcomputeError",
+    "NgramCountsResult",
+    "NgramSegment",
     "ServiceError",
     "UnknownToolError",
     "Violation",
+    "brevity_penalty",
     "chrf",
     "corpus_bleu",
     "describe",
     "execute",
+    "ngram_counts",
     "tools",
     "use_helper_process",
 ]

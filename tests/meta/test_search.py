@@ -63,5 +63,5 @@ def test_a_limit_caps_the_matches() -> None:
 
 
 def test_a_match_is_json_ready_with_id_version_title_summary_and_score() -> None:
-    (match,) = search("bleu")
+    match = search("bleu")[0]
     assert set(match.to_json()) == {"id", "version", "title", "summary", "score"}

@@ -214,7 +214,7 @@ def test_ngram_counts_gives_a_typed_result_equal_to_the_tools() -> None:
     assert isinstance(result, mtcompute.NgramCountsResult)
     assert (result.matches, result.totals) == ((5, 2), (6, 4))
     assert result.segments[0] == mtcompute.NgramSegment(
-        (3, 2), (4, 3), ([[0, 3, 2], [3, 1, 1]], [[0, 2, 1], [2, 1, 1]])
+        (3, 2), (4, 3), (((0, 3, 2), (3, 1, 1)), ((0, 2, 1), (2, 1, 1)))
     )
     raw = {**NGRAMS_INPUT, "max_order": 2, "clipping_table": "all"}
     assert result.to_dict() == mtcompute.execute("bleu-ngrams-count", "1.0.0", raw)

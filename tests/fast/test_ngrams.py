@@ -141,5 +141,5 @@ def test_one_repeated_token_at_the_token_limit_gives_one_row_per_order() -> None
     hypothesis, reference = ["the"] * 25_000, ["the"] * 25_000
     result = ngram_counts_fast([hypothesis], [[reference]], 8, "all")
     (segment,) = result.segments
-    assert segment.clipping == tuple([[0, 25_001 - n, 25_001 - n]] for n in range(1, 9))
+    assert segment.clipping == tuple(((0, 25_001 - n, 25_001 - n),) for n in range(1, 9))
     assert result.matches == result.totals == tuple(25_001 - n for n in range(1, 9))

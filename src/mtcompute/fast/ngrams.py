@@ -41,6 +41,8 @@ from mtcompute.metrics.ngrams import (
     ClippingTable,
     NgramCountsResult,
     NgramSegment,
+    Row,
+    Rows,
     corpus_ngram_counts,
 )
 
@@ -295,15 +297,16 @@ def _result(
 
 def _segment_tables(
     ordered: Sequence[_Part], segment_count: int, max_order: int
-) -> list[tuple[list[list[int]], ...]]:
-    """Per segment, per order, its rows as lists [start, hypothesis_count, max_reference_count]."""
+) -> list[tuple[Rows, ...]]:
+    """Per segment, per order, its rows (start, hypothesis_count, max_reference_count)."""
     per_order = []
+    offsets = [part.first_segment for part in ordered]
     for n in range(max_order):
         arrays = [part.rows[n] for part in ordered if part.rows is not None]
-        offsets = [part.first_segment for part in ordered]
         rows = np.concatenate(arrays)
         row_segments = rows[:, 0] + np.repeat(offsets, [len(a) for a in arrays])
         bounds = np.searchsorted(row_segments, np.arange(segment_count + 1)).tolist()
-        row_lists = rows[:, 1:].tolist()
-        per_order.append([row_lists[a:b] for a, b in itertools.pairwise(bounds)])
+        # Three columns of ints zipped into tuples: no list per row (see ``ngrams.Row``).
+        row_tuples: list[Row] = list(zip(*rows[:, 1:].T.tolist(), strict=True))
+        per_order.append([tuple(row_tuples[a:b]) for a, b in itertools.pairwise(bounds)])
     return list(zip(*per_order, strict=True))

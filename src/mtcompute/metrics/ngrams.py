@@ -15,9 +15,11 @@ from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, Tokens, ngram_counts
 
 ClippingTable = Literal["none", "clipped", "all"]
 CLIPPING_TABLES: tuple[ClippingTable, ...] = ("none", "clipped", "all")
-# [start, hypothesis_count, max_reference_count] of one distinct hypothesis n-gram.
-Row = list[int]
-Rows = list[Row]
+# (start, hypothesis_count, max_reference_count) of one distinct hypothesis n-gram. Tuples:
+# the result is immutable, and a tuple of ints leaves the cyclic garbage collector's lists
+# at its first pass, where a table's hundreds of thousands of lists would be walked again.
+Row = tuple[int, int, int]
+Rows = tuple[Row, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,7 @@ class NgramSegment:
     def to_dict(self) -> dict[str, object]:
         segment: dict[str, object] = {"matches": list(self.matches), "totals": list(self.totals)}
         if self.clipping is not None:
-            segment["clipping"] = list(self.clipping)
+            segment["clipping"] = [[list(row) for row in rows] for rows in self.clipping]
         return segment
 
 
@@ -71,12 +73,13 @@ def clipping_rows(hypothesis: Tokens, references: Sequence[Tokens], n: int) -> R
     most_in_a_reference: Counter[tuple[str, ...]] = Counter()
     for reference in references:
         most_in_a_reference |= ngram_counts(reference, n)  # | keeps the larger count
-    first: dict[tuple[str, ...], Row] = {}  # a dict keeps the order of first occurrence
+    first: dict[tuple[str, ...], int] = {}  # a dict keeps the order of first occurrence
+    in_hypothesis: Counter[tuple[str, ...]] = Counter()
     for start in range(len(hypothesis) - n + 1):
         gram = tuple(hypothesis[start : start + n])
-        row = first.setdefault(gram, [start, 0, most_in_a_reference[gram]])
-        row[1] += 1
-    return list(first.values())
+        first.setdefault(gram, start)
+        in_hypothesis[gram] += 1
+    return tuple((start, in_hypothesis[g], most_in_a_reference[g]) for g, start in first.items())
 
 
 def segment_counts(
@@ -93,7 +96,7 @@ def segment_counts(
     if clipping_table == "none":
         return NgramSegment(matches, totals)
     if clipping_table == "clipped":
-        tables = [[row for row in rows if row[1] > row[2]] for rows in tables]
+        tables = [tuple(row for row in rows if row[1] > row[2]) for rows in tables]
     return NgramSegment(matches, totals, tuple(tables))
 
 

@@ -201,9 +201,62 @@ def test_chrf_has_no_request_size_limits() -> None:
     assert mtcompute.chrf([long_text], [[long_text]]).chrf == 1.0
 
 
+NGRAMS_INPUT: dict[str, Any] = {
+    "hypotheses": [["the", "the", "the", "cat"], ["a", "b"]],
+    "references": [[["the", "cat"], ["the", "the", "dog"]], [["b", "a"]]],
+}
+
+
+def test_ngram_counts_gives_a_typed_result_equal_to_the_tools() -> None:
+    result = mtcompute.ngram_counts(
+        NGRAMS_INPUT["hypotheses"], NGRAMS_INPUT["references"], max_order=2, clipping_table="all"
+    )
+    assert isinstance(result, mtcompute.NgramCountsResult)
+    assert (result.matches, result.totals) == ((5, 2), (6, 4))
+    assert result.segments[0] == mtcompute.NgramSegment(
+        (3, 2), (4, 3), (((0, 3, 2), (3, 1, 1)), ((0, 2, 1), (2, 1, 1)))
+    )
+    raw = {**NGRAMS_INPUT, "max_order": 2, "clipping_table": "all"}
+    assert result.to_dict() == mtcompute.execute("bleu-ngrams-count", "1.0.0", raw)
+
+
+def test_ngram_counts_defaults_to_order_4_without_tables() -> None:
+    result = mtcompute.ngram_counts(NGRAMS_INPUT["hypotheses"], NGRAMS_INPUT["references"])
+    assert result.max_order == 4
+    assert all(segment.clipping is None for segment in result.segments)
+
+
+def test_ngram_counts_accepts_tuples_and_refuses_what_the_contract_refuses() -> None:
+    as_tuples = mtcompute.ngram_counts((("a", "b"),), (((("a", "b")),),))
+    assert as_tuples == mtcompute.ngram_counts([["a", "b"]], [[["a", "b"]]])
+    with pytest.raises(InputError) as caught:
+        mtcompute.ngram_counts([["a"]], [[["a"]]], clipping_table="some")  # type: ignore[arg-type]
+    assert codes_and_pointers(caught.value) == [("not_allowed", "/clipping_table")]
+
+
+def test_brevity_penalty_gives_a_typed_result_equal_to_the_tools() -> None:
+    raw: dict[str, Any] = {
+        "candidate_lengths": [4, 9, 6],
+        "reference_lengths": [[5, 3], [12, 10], [7]],
+    }
+    result = mtcompute.brevity_penalty(raw["candidate_lengths"], raw["reference_lengths"])
+    assert result == mtcompute.BrevityPenaltyResult(0.9487294800164372, 19, 20, (3, 10, 7), 0.95)
+    assert result.to_dict() == mtcompute.execute("bleu-brevity-penalty", "1.0.0", raw)
+    rounded = mtcompute.brevity_penalty([4], [[5]], decimals=2)
+    assert (rounded.brevity_penalty, rounded.ratio) == (0.78, 0.8)  # exp(-1/4), 4/5
+
+
+def test_brevity_penalty_has_no_size_limits_but_refuses_mismatched_segments() -> None:
+    assert mtcompute.brevity_penalty([60_000] * 1500, [[60_000]] * 1500).brevity_penalty == 1.0
+    with pytest.raises(InputError) as caught:
+        mtcompute.brevity_penalty([1, 2], [[1]])
+    assert codes_and_pointers(caught.value) == [("segment_count_mismatch", "/reference_lengths")]
+
+
 def test_sentence_bleu_gives_the_result_of_bleu_sentence_compute_as_a_typed_result() -> None:
-    raw = {"hypothesis": ["the", "cat", "on"], "references": [["the", "cat", "sat"]]}
-    result = mtcompute.sentence_bleu(raw["hypothesis"], raw["references"])
+    hypothesis, references = ["the", "cat", "on"], [["the", "cat", "sat"]]
+    raw = {"hypothesis": hypothesis, "references": references}
+    result = mtcompute.sentence_bleu(hypothesis, references)
     assert isinstance(result, mtcompute.SentenceBleuResult)
     assert result.to_dict() == mtcompute.execute("bleu-sentence-compute", "1.0.0", raw)
     assert result.bleu == 0.5503212081491045

@@ -1,10 +1,12 @@
 """mtcompute: exact, fast, versioned compute tools for machine-translation evaluation."""
 
 from mtcompute.api import (
+    brevity_penalty,
     chrf,
     corpus_bleu,
     describe,
     execute,
+    ngram_counts,
     sentence_bleu,
     sentence_components,
     tools,
@@ -19,12 +21,15 @@ from mtcompute.errors import (
     Violation,
 )
 from mtcompute.metrics.bleu import BleuResult, BleuStatistics
+from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
+from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 
 __all__ = [
     "BleuResult",
     "BleuStatistics",
+    "BrevityPenaltyResult",
     "ChrfResult",
     "ChrfSegment",
     "ChrfStatistics",
@@ -32,15 +37,19 @@ __all__ = [
     "InputError",
     "MalformedJsonError",
     "MtcomputeError",
+    "NgramCountsResult",
+    "NgramSegment",
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
     "UnknownToolError",
     "Violation",
+    "brevity_penalty",
     "chrf",
     "corpus_bleu",
     "describe",
     "execute",
+    "ngram_counts",
     "sentence_bleu",
     "sentence_components",
     "tools",

@@ -3,7 +3,9 @@ directly, by the rules of its contract without the contract's size limits."""
 
 from collections.abc import Sequence
 
+from mtcompute.contracts import bleu_brevity_penalty_1_0_0 as brevity_tool
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
+from mtcompute.contracts import bleu_ngrams_count_1_0_0 as ngrams_tool
 from mtcompute.contracts import bleu_sentence_components_1_0_0 as sentence_components_tool
 from mtcompute.contracts import bleu_sentence_compute_1_0_0 as sentence_bleu_tool
 from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
@@ -13,15 +15,19 @@ from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.helper.process import use_helper_process
 from mtcompute.meta.execute import describe, execute, tools
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
+from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import DEFAULT_BETA, DEFAULT_CHAR_ORDER, ChrfResult
+from mtcompute.metrics.ngrams import ClippingTable, NgramCountsResult
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 from mtcompute.metrics.smoothing import DEFAULT_SMOOTHING
 
 __all__ = [
+    "brevity_penalty",
     "chrf",
     "corpus_bleu",
     "describe",
     "execute",
+    "ngram_counts",
     "sentence_bleu",
     "sentence_components",
     "tools",
@@ -31,6 +37,8 @@ __all__ = [
 _CORPUS_BLEU = bleu_corpus.parser(UNLIMITED)
 _CHRF = chrf_tool.parser(UNLIMITED)
 _CHRF_PLUS_PLUS = chrf_plus_plus_tool.parser(UNLIMITED)
+_NGRAMS = ngrams_tool.parser(UNLIMITED)
+_BREVITY = brevity_tool.parser(UNLIMITED)
 _SENTENCE_BLEU = sentence_bleu_tool.parser(UNLIMITED)
 _SENTENCE_COMPONENTS = sentence_components_tool.parser(UNLIMITED)
 
@@ -91,6 +99,47 @@ def chrf(
         return score_chrf(_CHRF.parse(raw))
     raw |= {"word_order": word_order, "return_words": return_words}
     return score_chrf(_CHRF_PLUS_PLUS.parse(raw))
+
+
+def ngram_counts(
+    hypotheses: Sequence[Sequence[str]],
+    references: Sequence[Sequence[Sequence[str]]],
+    *,
+    max_order: int = DEFAULT_MAX_ORDER,
+    clipping_table: ClippingTable = "none",
+) -> NgramCountsResult:
+    """Clipped n-gram matches and totals per order, summed and per segment, by the rules of
+    ``bleu-ngrams-count`` without its size limits.
+
+    ``clipping_table`` "all" adds each segment's rows [start, hypothesis_count,
+    max_reference_count] per distinct hypothesis n-gram, "clipped" only those cut by clipping.
+    Results of parts of a corpus add with ``+``. Raises ``InputError`` listing every violation.
+    """
+    raw = _given(
+        hypotheses=hypotheses,
+        references=references,
+        max_order=max_order,
+        clipping_table=clipping_table,
+    )
+    return ngrams_tool.count_request(_NGRAMS.parse(raw))
+
+
+def brevity_penalty(
+    candidate_lengths: Sequence[int],
+    reference_lengths: Sequence[Sequence[int]],
+    *,
+    decimals: int | None = None,
+) -> BrevityPenaltyResult:
+    """The corpus brevity penalty of segments' candidate and reference lengths, by the rules of
+    ``bleu-brevity-penalty`` without its size limits.
+
+    ``reference_lengths[i]`` lists the lengths of segment i's references (at least one). Raises
+    ``InputError`` listing every violation.
+    """
+    raw = _given(
+        candidate_lengths=candidate_lengths, reference_lengths=reference_lengths, decimals=decimals
+    )
+    return brevity_tool.score_request(_BREVITY.parse(raw))
 
 
 def sentence_bleu(

@@ -51,7 +51,8 @@ def test_the_versions_of_an_unknown_tool_are_an_unknown_tool_error() -> None:
 
 
 def test_the_catalog_lists_each_tool_once_with_its_versions_and_latest() -> None:
-    assert catalog()[0] == (
+    entries = {entry["id"]: entry for entry in catalog()}
+    assert entries[BLEU] == (
         {
             "id": BLEU,
             "versions": ["1.0.0"],

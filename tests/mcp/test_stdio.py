@@ -38,7 +38,7 @@ def test_mtcompute_mcp_serves_every_tool_and_its_input_errors_over_stdio(mode: s
         assert by_id.structured_content == api.execute(TOOL, VERSION, INPUT)
         describe = await client.call_tool("describe", {"id": TOOL, "version": VERSION})
         assert describe.structured_content == api.describe(TOOL, VERSION)
-        search = await client.call_tool("search", {"query": "BLEU"})
+        search = await client.call_tool("search", {"query": "corpus BLEU"})
         assert search.structured_content is not None
         assert search.structured_content["tools"][0]["id"] == TOOL
         bad = await client.call_tool(TOOL, BAD_INPUT)

@@ -3,7 +3,9 @@
 from typing import Any
 
 from mtcompute.contracts import (
+    bleu_brevity_penalty_1_0_0,
     bleu_corpus_compute_1_0_0,
+    bleu_ngrams_count_1_0_0,
     bleu_sentence_components_1_0_0,
     bleu_sentence_compute_1_0_0,
     chrf_compute_1_0_0,
@@ -13,7 +15,9 @@ from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
 
 _RELEASED: tuple[Tool[Any], ...] = (
+    bleu_brevity_penalty_1_0_0.TOOL,
     bleu_corpus_compute_1_0_0.TOOL,
+    bleu_ngrams_count_1_0_0.TOOL,
     bleu_sentence_components_1_0_0.TOOL,
     bleu_sentence_compute_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,

@@ -44,7 +44,7 @@ from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
 SMALL_INPUT_TOKENS = 200
-_LARGEST_SAFE_TOKEN_COUNT = 2**30
+LARGEST_SAFE_TOKEN_COUNT = 2**30
 
 
 def corpus_statistics_fast(
@@ -59,10 +59,10 @@ def corpus_statistics_fast(
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
     validation of a request makes it: encoding them once serves both.
     """
-    hypothesis_lengths = _int_array(map(len, hypotheses), len(hypotheses))
+    hypothesis_lengths = int_array(map(len, hypotheses), len(hypotheses))
     if int(hypothesis_lengths.sum()) * 4 < SMALL_INPUT_TOKENS:  # references are about 3x as many
         return corpus_statistics(hypotheses, references, max_order)
-    reference_counts = _reference_counts(hypotheses, references)
+    reference_counts = reference_counts_of(hypotheses, references)
     if reference_counts is None:
         return corpus_statistics(hypotheses, references, max_order)  # to raise what it raises
 
@@ -97,17 +97,27 @@ def _block_task(
 ) -> HelperTask | None:
     """``statistics_of_utf8`` and its arguments for a block, or None when its tokens have no
     such bytes (not strings, not valid Unicode, or with NUL in them)."""
+    block = utf8_block(hypotheses, references)
+    if block is None:
+        return None
+    return statistics_of_utf8, (*block, reference_counts, max_order)
+
+
+def utf8_block(
+    hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
+) -> tuple[NDArray[np.uint8], Ints] | None:
+    """A block's tokens as ``utf8_joined`` bytes and its sentences' lengths, what a helper
+    task takes; None when its tokens have no such bytes."""
     sentences = sentences_of(hypotheses, references)
     data = utf8_joined(sentences)
-    sentence_lengths = _int_array(map(len, sentences), len(sentences))
+    sentence_lengths = int_array(map(len, sentences), len(sentences))
     token_count = int(sentence_lengths.sum())
-    if data is None or token_count >= _LARGEST_SAFE_TOKEN_COUNT:
+    if data is None or token_count >= LARGEST_SAFE_TOKEN_COUNT:
         return None
     if not separates_tokens(data, token_count):
         return None
     # As an array, the bytes go to the helper as they are, not copied into a pickle.
-    arguments = (np.frombuffer(data, dtype=np.uint8), sentence_lengths, reference_counts, max_order)
-    return statistics_of_utf8, arguments
+    return np.frombuffer(data, dtype=np.uint8), sentence_lengths
 
 
 def statistics_of_utf8(
@@ -118,16 +128,16 @@ def statistics_of_utf8(
     encoded = TokenBytes.from_utf8(data, sentence_lengths)
     if encoded is None:
         raise ValueError("a token contains NUL: the bytes do not tell the tokens apart")
-    return _statistics(_FlatCorpus.from_bytes(encoded, reference_counts), max_order)
+    return _statistics(FlatCorpus.from_bytes(encoded, reference_counts), max_order)
 
 
-def _reference_counts(
+def reference_counts_of(
     hypotheses: Sequence[Tokens], references: Sequence[Sequence[Tokens]]
 ) -> Ints | None:
     """Each segment's number of references; None for inputs the simple implementation raises
     on (counts that differ, a segment without references): it is called for them, to raise the
     same."""
-    counts = _int_array(map(len, references), len(references))
+    counts = int_array(map(len, references), len(references))
     return counts if len(hypotheses) == len(references) and counts.all() else None
 
 
@@ -138,7 +148,7 @@ def corpus_statistics_vectorised(
     encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
     """The statistics computed with numpy; every segment needs at least one reference."""
-    reference_counts = _reference_counts(hypotheses, references)
+    reference_counts = reference_counts_of(hypotheses, references)
     if reference_counts is None:
         return corpus_statistics(hypotheses, references, max_order)
     return _vectorised(hypotheses, references, reference_counts, max_order, encoded)
@@ -155,15 +165,15 @@ def _vectorised(
     references each."""
     encoded = encoded or TokenBytes.encode(sentences_of(hypotheses, references))
     if encoded is None:  # a token with NUL in it, say: the strings are read again, rarely
-        corpus = _FlatCorpus.from_strings(sentences_of(hypotheses, references), reference_counts)
+        corpus = FlatCorpus.from_strings(sentences_of(hypotheses, references), reference_counts)
     else:
-        corpus = _FlatCorpus.from_bytes(encoded, reference_counts)
-    if corpus.token_count >= _LARGEST_SAFE_TOKEN_COUNT:
+        corpus = FlatCorpus.from_bytes(encoded, reference_counts)
+    if corpus.token_count >= LARGEST_SAFE_TOKEN_COUNT:
         return corpus_statistics(hypotheses, references, max_order)
     return _statistics(corpus, max_order)
 
 
-def _statistics(corpus: "_FlatCorpus", max_order: int) -> BleuStatistics:
+def _statistics(corpus: "FlatCorpus", max_order: int) -> BleuStatistics:
     hypothesis_lengths = corpus.lengths[: corpus.segment_count]
     return BleuStatistics(
         matches=_clipped_matches(corpus, max_order),
@@ -176,7 +186,7 @@ def _statistics(corpus: "_FlatCorpus", max_order: int) -> BleuStatistics:
 
 
 @dataclass(frozen=True)
-class _FlatCorpus:
+class FlatCorpus:
     """Every sentence's tokens as integers in one array, with per-sentence facts beside it.
 
     Sentences run hypotheses first (stream 0), then each segment's references (streams 1, 2, ...).
@@ -198,16 +208,16 @@ class _FlatCorpus:
         return len(self.streams) - int(np.count_nonzero(self.streams))
 
     @classmethod
-    def from_bytes(cls, encoded: TokenBytes, reference_counts: Ints) -> "_FlatCorpus":
+    def from_bytes(cls, encoded: TokenBytes, reference_counts: Ints) -> "FlatCorpus":
         segments, streams = _sentence_places(reference_counts)
         token_segments = segments.repeat(encoded.sentence_lengths)
         ids, id_count = ids_from_bytes(encoded, token_segments)
         return cls(ids, id_count, encoded.sentence_lengths, segments, streams)
 
     @classmethod
-    def from_strings(cls, sentences: Sequence[Tokens], reference_counts: Ints) -> "_FlatCorpus":
+    def from_strings(cls, sentences: Sequence[Tokens], reference_counts: Ints) -> "FlatCorpus":
         segments, streams = _sentence_places(reference_counts)
-        lengths = _int_array(map(len, sentences), len(sentences))
+        lengths = int_array(map(len, sentences), len(sentences))
         ids, id_count = ids_from_strings(sentences, np.repeat(segments, lengths))
         return cls(ids, id_count, lengths, segments, streams)
 
@@ -226,11 +236,11 @@ def _sentence_places(per_segment: Ints) -> tuple[Ints, Ints]:
     return segments, streams
 
 
-def _int_array(values: Iterable[int], count: int) -> Ints:
+def int_array(values: Iterable[int], count: int) -> Ints:
     return np.fromiter(values, dtype=np.int64, count=count)
 
 
-def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
+def _closest_reference_length_sum(corpus: FlatCorpus) -> int:
     """Sum over segments of the reference length nearest the hypothesis's, ties to the shorter."""
     # The references follow the hypotheses segment by segment, each segment's from stream 1.
     segment_count = corpus.segment_count
@@ -244,19 +254,21 @@ def _closest_reference_length_sum(corpus: _FlatCorpus) -> int:
     return int((np.minimum.reduceat(keys, first_reference) % scale).sum())
 
 
-def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
+def _clipped_matches(corpus: FlatCorpus, max_order: int) -> tuple[int, ...]:
     """Clipped matches m_n of every order, each summed over all segments."""
     width = int(corpus.streams.max(initial=0)) + 1
-    continues = _continues(corpus)
+    continues = continuations(corpus)
     streams = corpus.streams.repeat(corpus.lengths)
     ids, id_count = corpus.ids, corpus.id_count
-    in_hypothesis, most_in_a_reference = _counts(ids * width + streams, id_count, width)
+    in_hypothesis, most_in_a_reference = counts_by_stream(ids * width + streams, id_count, width)
     matches = [int(np.minimum(in_hypothesis, most_in_a_reference).sum())]
     shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
     grams = _Grams.after_order_one(ids, shared, streams, continues)
     for n in range(2, max_order + 1):
         ids, id_count = _ngram_ids(corpus, grams, n, id_count)
-        in_hypothesis, most_in_a_reference = _counts(ids * width + grams.streams, id_count, width)
+        in_hypothesis, most_in_a_reference = counts_by_stream(
+            ids * width + grams.streams, id_count, width
+        )
         matches.append(int(np.minimum(in_hypothesis, most_in_a_reference).sum()))
         if n < max_order:
             shared = ((in_hypothesis > 0) & (most_in_a_reference > 0))[ids]
@@ -264,14 +276,14 @@ def _clipped_matches(corpus: _FlatCorpus, max_order: int) -> tuple[int, ...]:
     return tuple(matches)
 
 
-def _ngram_ids(corpus: _FlatCorpus, grams: "_Grams", n: int, prefix_count: int) -> tuple[Ints, int]:
+def _ngram_ids(corpus: FlatCorpus, grams: "_Grams", n: int, prefix_count: int) -> tuple[Ints, int]:
     """Ids of the n-grams at ``grams``, from their prefix's id and their last token's id."""
     last_ids = corpus.ids[grams.positions + (n - 1)]
     keys = (grams.prefix_ids * corpus.id_count + last_ids).view(np.uint64)
     return dense_ranks(keys, prefix_count * corpus.id_count)
 
 
-def _continues(corpus: _FlatCorpus) -> NDArray[np.bool_]:
+def continuations(corpus: FlatCorpus) -> NDArray[np.bool_]:
     """Per position, and one past the end: whether the next position is in the same sentence."""
     continues = np.ones(corpus.token_count + 1, dtype=np.bool_)
     continues[np.cumsum(corpus.lengths) - 1] = False  # an empty sentence marks the one before
@@ -318,7 +330,7 @@ class _Grams:
         )
 
 
-def _counts(keys: Ints, id_count: int, width: int) -> tuple[Ints, Ints]:
+def counts_by_stream(keys: Ints, id_count: int, width: int) -> tuple[Ints, Ints]:
     """Per n-gram id: its count in the hypothesis, and the most of it in any one reference."""
     counts = np.bincount(keys, minlength=id_count * width).reshape(id_count, width)
     most_in_a_reference = np.zeros(id_count, dtype=np.int64)

@@ -21,6 +21,7 @@ PUBLIC = [
     "corpus_bleu",
     "describe",
     "execute",
+    "execute_batch",
     "tools",
     "use_helper_process",
 ]

@@ -1,6 +1,14 @@
 """mtcompute: exact, fast, versioned compute tools for machine-translation evaluation."""
 
-from mtcompute.api import chrf, corpus_bleu, describe, execute, tools, use_helper_process
+from mtcompute.api import (
+    chrf,
+    corpus_bleu,
+    describe,
+    execute,
+    execute_batch,
+    tools,
+    use_helper_process,
+)
 from mtcompute.errors import (
     InputError,
     MalformedJsonError,
@@ -29,6 +37,7 @@ __all__ = [
     "corpus_bleu",
     "describe",
     "execute",
+    "execute_batch",
     "tools",
     "use_helper_process",
 ]

@@ -1,11 +1,11 @@
-"""The meta-tools every adapter offers (execute, describe, search,
-execute_batch), as plain data and functions.
+"""The meta-tools every adapter offers (execute, describe, search, execute_batch), as plain data
+and functions.
 
-    execute     {id, version, input, model?}  -> {"result": {...}}
-    describe    {id, version}                 -> the contract
-    search      {query, limit?}               -> {"tools": [{id, version, title, summary, score}]}
-    execute_batch {operations}                -> {"results": [...]}   (``batch``)
-    <tool id>   the tool's own input          -> its result object (latest version)
+    execute        {id, version, input, model?}  -> {"result": {...}}
+    describe       {id, version}                 -> the contract
+    search         {query, limit?}               -> {"tools": [{id, version, ..., score}]}
+    execute_batch  {operations}                  -> {"results": [...]}, as ``batch.run_batch``
+    <tool id>      the tool's own input          -> its result object (latest version)
 
 ``run`` raises ``MtcomputeError`` for arguments that break a schema and for an unknown tool or
 version, with the same ``errors`` the HTTP API answers.
@@ -164,11 +164,16 @@ def _search(arguments: Mapping[str, Any]) -> JsonObject:
     return {"tools": [match.to_json() for match in search.search(arguments["query"], limit)]}
 
 
+def _execute_batch(arguments: Mapping[str, Any]) -> JsonObject:
+    # The arguments are the batch: a malformed one points into it as over HTTP.
+    return batch.run_batch(dict(arguments))
+
+
 _RUN_META: dict[str, Callable[[Mapping[str, Any]], JsonObject]] = {
     "execute": _execute,
     "describe": _describe,
     "search": _search,
-    batch_doc.MCP_NAME: lambda arguments: batch.run_batch(dict(arguments)),
+    batch_doc.MCP_NAME: _execute_batch,
 }
 
 

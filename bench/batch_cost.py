@@ -4,7 +4,8 @@
 
 For each tool, a batch of 20 operations each at every limit of the tool's input is posted to
 ``mtcompute serve`` (one worker, its body limit raised so that the batch fits: 20 maximum-size
-inputs are larger than the default limit). Printed: the request and response sizes, the batch's
+inputs are larger than the default limit), then the largest such batch the default limit lets
+through. Printed: the request and response sizes, the batch's
 wall time against 20 single executes of the same input, the server's peak resident memory, and
 the latency of another client's small request sent every 50 ms while the batch runs, and how
 many such operations a batch under the default body limit can hold.
@@ -102,6 +103,7 @@ def _wait_until_healthy(base_url: str, process: subprocess.Popen[bytes]) -> None
 @dataclass(frozen=True)
 class Cost:
     tool: str
+    operations: int
     fit_in_default_limit: int  # maximum-size operations a batch under the default body limit holds
     request_bytes: int
     response_bytes: int
@@ -157,19 +159,21 @@ def _children_of(pid: int) -> list[int]:
     return found
 
 
-def measure(tool: str, tool_input: dict[str, Any], rounds: int) -> Cost:
+def measure(tool: str, tool_input: dict[str, Any], rounds: int, count: int) -> Cost:
+    """The cost of a batch of ``count`` copies of the operation, on a fresh server."""
     single = jsonio.dumps(tool_input)
     operation = {"id": tool, "version": "1.0.0", "input": tool_input}
-    body = jsonio.dumps({"operations": [operation] * MAX_OPERATIONS})
+    body = jsonio.dumps({"operations": [operation] * count})
     path = f"/v1/tools/{tool}/versions/1.0.0/execute"
     with serving() as (base_url, pid), httpx.Client(base_url=base_url, timeout=600) as client:
         _timed_post(client, path, single)  # warm up: imports, kernels, the helper process
-        singles = [sum(_timed_post(client, path, single)[0] for _ in range(20))]
+        singles = [sum(_timed_post(client, path, single)[0] for _ in range(count))]
         runs = [_batch_with_probe(base_url, body) for _ in range(rounds)]
         peak = _peak_rss_kib(pid)
     latencies = [latency for run in runs for latency in run[2]]
     return Cost(
         tool=tool,
+        operations=count,
         fit_in_default_limit=_operations_that_fit(operation),
         request_bytes=len(body),
         response_bytes=len(runs[0][1]),
@@ -194,11 +198,11 @@ def _operations_that_fit(operation: dict[str, Any]) -> int:
 
 def report(cost: Cost) -> str:
     return (
-        f"{cost.tool}: 20 maximum-size operations\n"
+        f"{cost.tool}: {cost.operations} maximum-size operations\n"
         f"  request {cost.request_bytes / 2**20:.1f} MiB, response {cost.response_bytes} bytes"
         f" ({cost.response_bytes / 2**10:.1f} KiB)\n"
         f"  batch {cost.batch_seconds:.2f} s wall;"
-        f" 20 single executes one after another {cost.singles_seconds:.2f} s\n"
+        f" {cost.operations} single executes one after another {cost.singles_seconds:.2f} s\n"
         f"  server peak RSS {cost.peak_rss_mib:.0f} MiB (server and helper process)\n"
         f"  another client's small request during the batch: p50 {cost.probe_p50_ms:.1f} ms,"
         f" max {cost.probe_max_ms:.1f} ms over {cost.probes} requests\n"
@@ -215,7 +219,9 @@ def main() -> None:
         ("bleu-corpus-compute", bleu_maximum()),
         ("chrf-compute", chrf_maximum()),
     ):
-        print(report(measure(tool, tool_input, rounds)), flush=True)
+        fit = _operations_that_fit({"id": tool, "version": "1.0.0", "input": tool_input})
+        for count in (MAX_OPERATIONS, fit):
+            print(report(measure(tool, tool_input, rounds, count)), flush=True)
 
 
 if __name__ == "__main__":

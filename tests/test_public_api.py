@@ -27,6 +27,7 @@ PUBLIC = [
     "corpus_bleu",
     "describe",
     "execute",
+    "execute_batch",
     "ngram_counts",
     "sentence_bleu",
     "sentence_components",

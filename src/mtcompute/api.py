@@ -1,5 +1,6 @@
-"""The Python interface: run a tool by id and version, read its contract, or call a metric
-directly, by the rules of its contract without the contract's size limits."""
+"""The Python interface: run a tool by id and version (or a batch of such calls), read its
+contract, or call a metric directly, by the rules of its contract without the contract's size
+limits."""
 
 from collections.abc import Sequence
 
@@ -13,6 +14,7 @@ from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_t
 from mtcompute.contracts.chrf_input import score_request as score_chrf
 from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.helper.process import use_helper_process
+from mtcompute.meta.batch import execute_batch
 from mtcompute.meta.execute import describe, execute, tools
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
 from mtcompute.metrics.brevity import BrevityPenaltyResult
@@ -27,6 +29,7 @@ __all__ = [
     "corpus_bleu",
     "describe",
     "execute",
+    "execute_batch",
     "ngram_counts",
     "sentence_bleu",
     "sentence_components",

@@ -9,6 +9,7 @@ import click
 from mtcompute import api, jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, ServiceError
+from mtcompute.meta.batch import run_batch
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_SECONDS
 
 
@@ -72,6 +73,43 @@ def _execute(
     from mtcompute.http.client import execute_remote  # noqa: PLC0415 - httpx only when needed
 
     return execute_remote(base_url, tool_id, version, body, timeout=timeout)
+
+
+@cli.command()
+@click.option(
+    "--input",
+    "input_file",
+    type=click.File("rb"),
+    required=True,
+    help="JSON file with the batch, {\"operations\": [...]}; '-' reads standard input.",
+)
+@click.option(
+    "--base-url",
+    metavar="URL",
+    help="Send the batch to the mtcompute service at URL instead of computing in this process.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=DEFAULT_TIMEOUT_SECONDS,
+    show_default=True,
+    help="Seconds to wait for the service (with --base-url).",
+)
+def batch(input_file: BinaryIO, base_url: str | None, timeout: float) -> None:
+    """Run a batch of tool calls and print {"results": ...}, whatever their statuses."""
+    try:
+        answer = _run_batch(input_file.read(), base_url, timeout)
+    except MtcomputeError as error:
+        _fail(error)
+    _print_json(answer)
+
+
+def _run_batch(body: bytes, base_url: str | None, timeout: float) -> JsonObject:
+    if base_url is None:
+        return run_batch(jsonio.loads(body))
+    from mtcompute.http.client import batch_remote  # noqa: PLC0415 - httpx only when needed
+
+    return batch_remote(base_url, body, timeout=timeout)
 
 
 @cli.command()

@@ -37,11 +37,11 @@ def test_the_client_speaks_the_protocol_version_it_asks_for(
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_the_tools_are_execute_describe_search_and_each_tool_by_its_id(
+def test_the_tools_are_execute_describe_search_execute_batch_and_each_tool_by_its_id(
     mcp_url: str, mode: str
 ) -> None:
     names = [tool.name for tool in _list_tools(mcp_url, mode).tools]
-    assert names == ["execute", "describe", "search", *tool_ids()]
+    assert names == ["execute", "describe", "search", "execute_batch", *tool_ids()]
 
 
 @pytest.mark.parametrize("mode", MODES)

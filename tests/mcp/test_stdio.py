@@ -28,6 +28,7 @@ def test_mtcompute_mcp_serves_every_tool_and_its_input_errors_over_stdio(mode: s
             "execute",
             "describe",
             "search",
+            "execute_batch",
             *tool_ids(),
         ]
         execute = await client.call_tool(

@@ -1,9 +1,11 @@
 """The HTTP adapter: parse the request, delegate to the registry, translate errors.
 
     POST /v1/tools/{id}/versions/{version}/execute   200 {"result": {...}}
+    POST /v1/batch                                   200 {"results": [...]} (``http.batch``)
     GET  /v1/tools                                   the tools: id, versions, title, summary
     GET  /v1/tools/{id}/versions/{version}           the machine-readable contract
     GET  /tools/{id}                                 the tool's page for people (HTML)
+    GET  /tools/execute-batch                        the batch's page for people (HTML)
     GET  /openapi.json                               OpenAPI 3.1 with every contract's schemas
     GET  /healthz                                    liveness
     POST /mcp                                        MCP, Streamable HTTP (``mtcompute.mcp.server``)
@@ -29,6 +31,7 @@ from starlette.routing import BaseRoute, Route
 from mtcompute import api, jsonio
 from mtcompute.contracts.registry import all_tools, latest
 from mtcompute.errors import MtcomputeError
+from mtcompute.http.batch import batch_route, page_route
 from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.log import RequestLog
 from mtcompute.http.openapi import openapi_document
@@ -109,8 +112,10 @@ def api_routes(settings: HttpSettings) -> list[BaseRoute]:
     """The routes of the HTTP API (every path in the module docstring)."""
     return [
         _execute_endpoint(settings),
+        batch_route(settings.max_body_bytes),
         Route("/v1/tools", _list_tools, methods=["GET"]),
         Route("/v1/tools/{id}/versions/{version}", _describe, methods=["GET"]),
+        page_route(),
         Route("/tools/{id}", _tool_page, methods=["GET"]),
         Route("/openapi.json", _openapi, methods=["GET"]),
         Route("/healthz", _healthz, methods=["GET"]),

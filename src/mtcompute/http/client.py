@@ -1,9 +1,9 @@
 """Calling a remote mtcompute service: the answer comes back as the local call would give it.
 
-A result is the ``result`` object; a problem answer is raised as the error the library raises for
-the same input (``InputError``, ``UnknownToolError``), so the CLI prints the same thing and exits
-with the same code; a server that cannot be reached, times out or answers otherwise is a
-``ServiceError``.
+A result is the ``result`` object (of a batch, its ``{"results": [...]}``); a problem answer is
+raised as the error the library raises for the same input (``InputError``, ``UnknownToolError``),
+so the CLI prints the same thing and exits with the same code; a server that cannot be reached,
+times out or answers otherwise is a ``ServiceError``.
 """
 
 from typing import Any
@@ -28,7 +28,18 @@ def execute_remote(
     base_url: str, tool_id: str, version: str, body: bytes, *, timeout: float
 ) -> JsonObject:
     """POST ``body`` to the tool's execute route and return the ``result`` object."""
-    url = execute_url(base_url, tool_id, version)
+    result: JsonObject = _post(base_url, execute_url(base_url, tool_id, version), body, timeout)
+    return result
+
+
+def batch_remote(base_url: str, body: bytes, *, timeout: float) -> JsonObject:
+    """POST the batch ``body`` to ``/v1/batch`` and return the answer, ``{"results": [...]}``."""
+    url = f"{base_url.rstrip('/')}/v1/batch"
+    return {"results": _post(base_url, url, body, timeout, member="results")}
+
+
+def _post(base_url: str, url: str, body: bytes, timeout: float, *, member: str = "result") -> Any:
+    """The ``member`` of a 200 answer to the POST; any other answer raised as its error."""
     headers = {"content-type": "application/json"}
     try:
         response = httpx.post(url, content=body, headers=headers, timeout=timeout)
@@ -37,15 +48,14 @@ def execute_remote(
     except (httpx.HTTPError, httpx.InvalidURL) as error:
         reason = " ".join(str(error).split()) or type(error).__name__
         raise ServiceError(f"cannot reach {base_url}: {reason}") from None
-    return _result_of(response)
+    return _answer_of(response, member)
 
 
-def _result_of(response: httpx.Response) -> JsonObject:
+def _answer_of(response: httpx.Response, member: str) -> Any:
     try:
         answer: Any = jsonio.loads(response.content)
         if response.status_code == httpx.codes.OK:
-            result: JsonObject = answer["result"]
-            return result
+            return answer[member]
         errors: list[Violation] = answer["errors"]
         first = errors[0]
     except (MtcomputeError, LookupError, TypeError):

@@ -3,6 +3,7 @@
 Each tool version gets its own execute operation whose request and response bodies are the
 contract's input and output JSON Schemas, embedded as they are under ``components/schemas``: the
 very objects validation uses, so a client generator or a fuzzer sees what the server enforces.
+``POST /v1/batch`` embeds the batch's schemas the same way.
 """
 
 from collections.abc import Iterable
@@ -12,6 +13,8 @@ from typing import Any
 from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.http.body import JSON_MEDIA_TYPE
 from mtcompute.http.problems import PROBLEM_MEDIA_TYPE
+from mtcompute.meta import batch_doc
+from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
 
 _VIOLATION = {
     "type": "object",
@@ -40,7 +43,9 @@ _PROBLEM_WHY = {
     "413": "The body is larger than the server's limit.",
     "415": "The body is not declared as JSON.",
     "422": "The input breaks the tool's contract (schema or limits).",
+    "422Batch": "The batch is malformed: nothing ran; every violation points into the batch.",
 }
+_BATCH_INPUT, _BATCH_OUTPUT = "execute-batch-input", "execute-batch-output"
 
 
 def _problem(status: str) -> JsonObject:
@@ -138,8 +143,33 @@ def _fixed_paths() -> JsonObject:
     }
 
 
+def _batch_operation() -> JsonObject:
+    """POST /v1/batch: 200 whatever the operations' statuses, 422 for a malformed batch."""
+    example = {
+        "example-1": {
+            "summary": "chrF++ words into sentence BLEU, beside chrF",
+            "value": batch_doc.EXAMPLE_BATCH,
+        }
+    }
+    request = {"schema": {"$ref": f"#/components/schemas/{_BATCH_INPUT}"}, "examples": example}
+    ok = _json_ok("One entry per operation.", {"$ref": f"#/components/schemas/{_BATCH_OUTPUT}"})
+    return {
+        "operationId": "execute_batch",
+        "summary": batch_doc.TITLE,
+        "description": batch_doc.SUMMARY,
+        "tags": ["execute"],
+        "requestBody": {"required": True, "content": {JSON_MEDIA_TYPE: request}},
+        "responses": {
+            "200": ok,
+            **{status: _problem(status) for status in ("400", "413", "415")},
+            "422": _problem("422Batch"),
+        },
+    }
+
+
 def _components(contracts: Iterable[Contract]) -> JsonObject:
     schemas: dict[str, Any] = {"Problem": _PROBLEM, "Violation": _VIOLATION}
+    schemas |= {_BATCH_INPUT: BATCH_INPUT_SCHEMA, _BATCH_OUTPUT: BATCH_OUTPUT_SCHEMA}
     for contract in contracts:
         schemas[_name(contract, "input")] = contract.input_schema
         schemas[_name(contract, "output")] = contract.output_schema
@@ -155,7 +185,7 @@ def _components(contracts: Iterable[Contract]) -> JsonObject:
 def openapi_document(contracts: Iterable[Contract]) -> JsonObject:
     """OpenAPI 3.1 for the API serving ``contracts``."""
     contracts = list(contracts)
-    paths = _fixed_paths()
+    paths = {**_fixed_paths(), "/v1/batch": {"post": _batch_operation()}}
     for contract in contracts:
         path = f"/v1/tools/{contract.id}/versions/{contract.version}/execute"
         paths[path] = {"post": _execute_operation(contract)}

@@ -11,6 +11,9 @@ from typing import Any
 
 from mtcompute import jsonio
 from mtcompute.contracts.contract import Contract
+from mtcompute.meta import batch_doc
+
+BATCH_PAGE = f"/tools/{batch_doc.ID}"
 
 # Schema keywords shown in the input and output tables, in this order.
 _SHOWN_KEYWORDS = (
@@ -24,11 +27,11 @@ _SHOWN_KEYWORDS = (
 )
 
 
-def _list(items: Iterable[str]) -> str:
+def items_list(items: Iterable[str]) -> str:
     return "<ul>" + "".join(f'<li dir="auto">{escape(item)}</li>' for item in items) + "</ul>"
 
 
-def _code(text: str) -> str:
+def code_block(text: str) -> str:
     return f"<pre><code>{escape(text)}</code></pre>"
 
 
@@ -46,7 +49,7 @@ def _constraints(schema: Mapping[str, Any]) -> str:
     return "; ".join(shown)
 
 
-def _fields_table(schema: Mapping[str, Any]) -> str:
+def fields_table(schema: Mapping[str, Any]) -> str:
     required = set(schema.get("required", ()))
     rows = "".join(
         f"<tr><td><code>{escape(name)}</code></td><td>{escape(_type_of(field))}</td>"
@@ -67,7 +70,7 @@ def _limits_table(limits: Mapping[str, int]) -> str:
     return f"<table>{rows}</table>"
 
 
-def _pretty(value: object) -> str:
+def pretty(value: object) -> str:
     return jsonio.dumps(value, indent=True).decode("utf-8")
 
 
@@ -79,12 +82,14 @@ def _how_to_call(contract: Contract, base_url: str) -> str:
     cli = f"mtcompute run {contract.id} {contract.version} --input input.json --base-url {base_url}"
     return (
         "<h2>How to call it</h2><h3>HTTP</h3>"
-        + _code(curl)
+        + code_block(curl)
         + f"<h3>MCP</h3><p>Connect <code>{escape(base_url)}/mcp</code>, then call "
         + "<code>execute</code> with:</p>"
-        + _code(_pretty(mcp))
+        + code_block(pretty(mcp))
         + "<h3>CLI</h3>"
-        + _code(cli)
+        + code_block(cli)
+        + "<p>Several calls in one request, a result bound into a later input: "
+        + f'<a href="{BATCH_PAGE}">Execute batch</a>.</p>'
     )
 
 
@@ -104,9 +109,9 @@ def _example(contract: Contract) -> str:
     example = contract.examples[0]
     return (
         f"<h2>Example</h2><p>{escape(example.title)}</p><p>Request input:</p>"
-        + _code(_pretty(example.input))
+        + code_block(pretty(example.input))
         + "<p>Response:</p>"
-        + _code(_pretty({"result": example.result}))
+        + code_block(pretty({"result": example.result}))
     )
 
 
@@ -142,11 +147,11 @@ def _header(contract: Contract, base_url: str, contract_path: str) -> str:
 
 def _scope(contract: Contract) -> str:
     return (
-        f"<h2>Supported</h2>{_list(contract.supported)}"
-        f"<h2>Not supported</h2>{_list(contract.not_supported)}"
-        f"<h2>Behavior</h2>{_list(contract.behavior)}"
-        f"<h2>Input</h2>{_fields_table(contract.input_schema)}"
-        f"<h2>Output</h2>{_fields_table(contract.output_schema)}"
+        f"<h2>Supported</h2>{items_list(contract.supported)}"
+        f"<h2>Not supported</h2>{items_list(contract.not_supported)}"
+        f"<h2>Behavior</h2>{items_list(contract.behavior)}"
+        f"<h2>Input</h2>{fields_table(contract.input_schema)}"
+        f"<h2>Output</h2>{fields_table(contract.output_schema)}"
         f"<h2>Limits</h2>{_limits_table(contract.limits)}"
     )
 

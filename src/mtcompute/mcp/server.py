@@ -41,7 +41,8 @@ PATH = "/mcp"
 INSTRUCTIONS = (
     "Exact, versioned compute tools for machine-translation evaluation. Call `search` to find a "
     "tool, `describe` to read its contract (scope, schemas, limits), then `execute` with "
-    "{id, version, input}; or call a tool directly by its id (its latest version)."
+    "{id, version, input}; or call a tool directly by its id (its latest version). "
+    "`execute_batch` runs up to 20 calls in one request, binding later inputs to earlier results."
 )
 
 _INTERNAL_ERROR = Violation(code="internal_error", pointer="", message="internal error")
@@ -66,7 +67,7 @@ def _tool(spec: ToolSpec) -> types.Tool:
 
 
 def tool_definitions() -> list[types.Tool]:
-    """The MCP tools: execute, describe, search, then each registered tool by its id."""
+    """The MCP tools: execute, describe, search, execute_batch, then each tool by its id."""
     return [_tool(spec) for spec in mcp_tools.specs()]
 
 

@@ -1,9 +1,11 @@
-"""The meta-tools every adapter offers (execute, describe, search), as plain data and functions.
+"""The meta-tools every adapter offers (execute, describe, search, execute_batch), as plain data
+and functions.
 
-    execute     {id, version, input, model?}  -> {"result": {...}}
-    describe    {id, version}                 -> the contract
-    search      {query, limit?}               -> {"tools": [{id, version, title, summary, score}]}
-    <tool id>   the tool's own input          -> its result object (latest version)
+    execute        {id, version, input, model?}  -> {"result": {...}}
+    describe       {id, version}                 -> the contract
+    search         {query, limit?}               -> {"tools": [{id, version, ..., score}]}
+    execute_batch  {operations}                  -> {"results": [...]}, as ``batch.run_batch``
+    <tool id>      the tool's own input          -> its result object (latest version)
 
 ``run`` raises ``MtcomputeError`` for arguments that break a schema and for an unknown tool or
 version, with the same ``errors`` the HTTP API answers.
@@ -17,8 +19,9 @@ from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.contracts.validation.schema import compile_schema
 from mtcompute.contracts.validation.violations import Violations
+from mtcompute.meta import batch, batch_doc, search
 from mtcompute.meta import execute as api
-from mtcompute.meta import search
+from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
 
 _TOOL_REF = {
     "id": {"type": "string", "minLength": 1, "description": "Tool id, e.g. bleu-corpus-compute."},
@@ -101,6 +104,13 @@ META_TOOLS = (
         SEARCH_INPUT,
         _SEARCH_OUTPUT,
     ),
+    ToolSpec(
+        batch_doc.MCP_NAME,
+        batch_doc.TITLE,
+        batch_doc.mcp_description(),
+        BATCH_INPUT_SCHEMA,
+        BATCH_OUTPUT_SCHEMA,
+    ),
 )
 
 
@@ -115,11 +125,17 @@ def _contract_spec(contract: Contract) -> ToolSpec:
 
 
 def specs() -> list[ToolSpec]:
-    """execute, describe, search, then each registered tool by its id (its latest version)."""
+    """execute, describe, search, execute_batch, then each registered tool by its id (its
+    latest version)."""
     return [*META_TOOLS, *(_contract_spec(latest(tool_id).contract) for tool_id in tool_ids())]
 
 
-_CHECKS = {spec.name: compile_schema(spec.input_schema) for spec in META_TOOLS}
+# The batch checks its own arguments, as a whole batch (``batch_check``).
+_CHECKS = {
+    spec.name: compile_schema(spec.input_schema)
+    for spec in META_TOOLS
+    if spec.name != batch_doc.MCP_NAME
+}
 
 
 def _check(name: str, arguments: Mapping[str, Any]) -> None:
@@ -148,10 +164,16 @@ def _search(arguments: Mapping[str, Any]) -> JsonObject:
     return {"tools": [match.to_json() for match in search.search(arguments["query"], limit)]}
 
 
+def _execute_batch(arguments: Mapping[str, Any]) -> JsonObject:
+    # The arguments are the batch: a malformed one points into it as over HTTP.
+    return batch.run_batch(dict(arguments))
+
+
 _RUN_META: dict[str, Callable[[Mapping[str, Any]], JsonObject]] = {
     "execute": _execute,
     "describe": _describe,
     "search": _search,
+    batch_doc.MCP_NAME: _execute_batch,
 }
 
 

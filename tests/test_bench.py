@@ -8,7 +8,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from bench import chrf_peers, corpus
+from bench import bleu_family_peers, chrf_peers, corpus
 from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU, Peer
 from bench.request_path import chrf_request
 from bench.run import MEMORY_MEASURED, QUICK, BenchmarkResult, run_benchmark, write_report
@@ -82,10 +82,16 @@ def test_the_s_corpus_is_a_request_at_the_contracts_token_limit() -> None:
     assert 0.25 <= fast.bleu <= 0.35
 
 
-def test_the_quick_run_races_chrf_and_chrf_plus_plus_against_sacrebleu(
+def test_the_quick_run_races_each_metric_against_its_baseline(
     quick_result: BenchmarkResult,
 ) -> None:
-    assert [race.race.title for race in quick_result.races] == ["chrF", "chrF++"]
+    assert [race.race.title for race in quick_result.races] == [
+        "chrF",
+        "chrF++",
+        "sentence BLEU",
+        "n-gram counts, clipping_table none",
+        "n-gram counts, clipping_table all",
+    ]
     for race in quick_result.races:
         (tiny,) = race.corpora
         timed = {timing.peer.name for timing in tiny.timings}
@@ -126,4 +132,15 @@ def test_the_report_has_a_table_per_race_and_the_chrf_request_path(
     text = report.read_text()
     assert "## chrF on tiny: 40 segments" in text
     assert "## chrF++ on tiny: 40 segments" in text
+    assert "## sentence BLEU on tiny: 40 segments" in text
+    assert "## n-gram counts, clipping_table all on tiny: 40 segments" in text
     assert "## Request path of the largest chrF request, in process" in text
+
+
+def test_sentence_scores_agree_within_the_pages_bound_and_zeros_must_match() -> None:
+    differs = bleu_family_peers.sentence_disagreement
+    assert differs([0.5, 0.0], [0.5 * (1 + 2**-52), 0.0]) is None
+    assert differs([0.5], [0.5 * (1 + 2**-40)]) == (
+        f"segment 0: {0.5 * (1 + 2**-40)!r} != 0.5 beyond the page's bound"
+    )
+    assert differs([0.0], [1e-300]) == "segment 0: 1e-300 where ours is 0.0"

@@ -45,20 +45,17 @@ def segment_statistics_by_strings(
     """The statistics of a segment of at most ``SHORT_SEGMENT_TOKENS`` tokens, from strings (see
     the module docstring)."""
     c = len(hypothesis)
-    counts = Counter(hypothesis)
-    letters = dict(zip(counts, _LETTERS, strict=False))
+    letters = dict(zip(dict.fromkeys(hypothesis), _LETTERS, strict=False))
     text = "".join(map(letters.__getitem__, hypothesis))
     texts = ["".join(map(letters.get, reference, repeat(_ELSEWHERE))) for reference in references]
     joined = _ELSEWHERE.join(texts)
-    occurring = Counter({letter: counts[token] for token, letter in letters.items()})
-    occurring = Counter({letter: k for letter, k in occurring.items() if letter in joined})
-    matches = [_clipped(occurring, texts)]
-    found = [i for i in range(c) if text[i] in occurring]
+    in_a_reference = set(joined)
+    found = [i for i, letter in enumerate(text) if letter in in_a_reference]
+    matches = [_clipped([text[i] for i in found], texts)]
     for n in range(2, max_order + 1):
         later = set(found)
         found = [i for i in found if i + 1 in later and text[i : i + n] in joined]
-        occurring = Counter(text[i : i + n] for i in found)
-        matches.append(_clipped(occurring, texts))
+        matches.append(_clipped([text[i : i + n] for i in found], texts))
     return BleuStatistics(
         matches=tuple(matches),
         totals=tuple(max(c - n + 1, 0) for n in range(1, max_order + 1)),
@@ -67,11 +64,14 @@ def segment_statistics_by_strings(
     )
 
 
-def _clipped(occurring: Counter[str], texts: Sequence[str]) -> int:
-    """The clipped matches of the hypothesis n-grams ``occurring`` in a reference, each with its
-    count in the hypothesis."""
-    found = len(occurring)
-    for gram, count in occurring.items():
+def _clipped(grams: list[str], texts: Sequence[str]) -> int:
+    """The clipped matches of the hypothesis n-gram occurrences ``grams``, each of which occurs
+    in some reference: an n-gram the hypothesis has once adds 1."""
+    distinct = set(grams)
+    if len(distinct) == len(grams):
+        return len(grams)
+    found = len(distinct)
+    for gram, count in Counter(grams).items():
         if count > 1:  # rare beyond unigrams: count it in each reference
             found += min(count, max(_occurrences(t, gram) for t in texts)) - 1
     return found

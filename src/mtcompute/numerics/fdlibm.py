@@ -7,6 +7,7 @@ score uses this port instead. Python float arithmetic is IEEE-754 binary64 with 
 and no fused multiply-add, exactly the arithmetic the C routines assume.
 """
 
+import functools
 import struct
 
 _BITS = struct.Struct("<Q")
@@ -50,6 +51,9 @@ def _with_high_word(x: float, high: int) -> float:
     return result
 
 
+# Sentence scores take the logarithm of a few ratios of small counts, over and over: a cached
+# answer is the same double, found 10x faster than this port computes it.
+@functools.lru_cache(maxsize=1 << 14)
 def log(x: float) -> float:
     """Natural logarithm, bit-identical to fdlibm ``__ieee754_log``."""
     hx, lx = _words(x)

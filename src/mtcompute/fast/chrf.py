@@ -4,11 +4,10 @@ doubles as ``metrics.chrf``, which stays the oracle. How it works:
 - Texts are laid end to end segment by segment (each hypothesis, then its references) and read
   as code points in one ``utf-32`` buffer; whitespace is dropped with a lookup table.
 - An n-gram is named by (the id of its (n-1)-gram prefix, its last unit), a unit being a code
-  point, or a word token's id. Ids come from a hash table laid out in one region per segment:
-  the occurrences that hash to a bucket take the id of the one written there when their keys
-  are equal (exact: keys are compared, not hashes), and try again with another hash otherwise.
-  Segment after segment, the table is touched a small region at a time, which the processor's
-  caches hold: no sort at all.
+  point, or a word token's id; a unigram's key also holds its segment. Ids come from a hash
+  table: the occurrences that hash to a bucket take the id of the one written there when their
+  keys are equal (exact: keys are compared, not hashes), and try again with another hash
+  otherwise. A block's table fits the processor's caches: no sort at all.
 - An id is an occurrence's index, so ids run in segment order: per id one ``bincount`` counts
   the hypothesis and each reference (columns), ``min`` of the hypothesis column with each other
   gives the matches, and a cumulative sum gives them per segment and reference.
@@ -342,13 +341,14 @@ def _order_counts(
 
 class _Occurrences:
     """The unit positions of a corpus (units laid out as its texts are), with what each
-    position belongs to and the hash table's regions, one per segment."""
+    position belongs to, and the hash table that names their n-grams."""
 
     def __init__(self, corpus: _Corpus, lengths: Ints) -> None:
         self.corpus = corpus
         text_of = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
         self.size = len(text_of)
         self.stream = corpus.text_stream[text_of]
+        self.segment = corpus.text_segment[text_of]
         self.continues = np.ones(self.size + 1, dtype=np.bool_)
         self.continues[np.cumsum(lengths) - 1] = False  # an empty text marks the one before
         self.continues[-1] = False
@@ -356,23 +356,22 @@ class _Occurrences:
         per_segment = np.add.reduceat(lengths, corpus.hypothesis_text)
         self.segment_starts = np.zeros(corpus.segment_count + 1, dtype=np.int64)
         np.cumsum(per_segment, out=self.segment_starts[1:])
-        # A power of two at least four times a segment's positions: at most a quarter full.
-        _, exponents = np.frexp(np.maximum(4 * per_segment - 1, 1))
-        sizes = np.left_shift(1, exponents.astype(np.int64))
-        segment_of = corpus.text_segment[text_of]
-        self.region_base = (np.cumsum(sizes) - sizes)[segment_of]
-        self.region_mask = (sizes - 1).view(np.uint64)[segment_of]
-        self.table = np.empty(int(sizes.sum()), dtype=np.int64)
+        # A power of two at least four times the positions: at most a quarter full. A block's
+        # table stays within the processor's caches.
+        table_size = 1 << max(4 * self.size - 1, 1).bit_length()
+        self.mask = np.uint64(table_size - 1)
+        self.table = np.empty(table_size, dtype=np.int64)
         self.indices = np.arange(self.size, dtype=np.int64)
 
     def matches(self, units: Keys, order_count: int, unit_bits: int) -> Ints:
         """Per pair and order: the matches between the hypothesis and the reference."""
         matches = np.zeros((len(self.corpus.pair_text), order_count), dtype=np.int64)
-        positions, keys = self.indices, units
-        streams, bases, masks = self.stream, self.region_base, self.region_mask
+        positions, streams = self.indices, self.stream
         shift = np.uint64(unit_bits)
+        # A unigram's key holds its segment; a longer n-gram's, its prefix's id, which does.
+        keys = (self.segment.view(np.uint64) << shift) | units
         for order in range(order_count):
-            ids = self._ids(keys, bases, masks)
+            ids = self.ids(keys)
             # Only an id's own occurrence (the first of its n-gram in its segment) heads a row.
             heads = ids == self.indices[: len(ids)]
             rows = np.cumsum(heads) - 1
@@ -383,43 +382,33 @@ class _Occurrences:
                 break
             kept = self._extendable(positions, row_of, counts, order == 0)
             positions, streams = positions[kept], streams[kept]
-            bases, masks = bases[kept], masks[kept]
             keys = (ids[kept].view(np.uint64) << shift) | units.take(positions + (order + 1))
         return matches
 
     def ids(self, keys: Keys) -> Ints:
-        """Per position, an id of (segment, key): the index of a position with both."""
-        return self._ids(keys, self.region_base, self.region_mask)
-
-    def _ids(self, keys: Keys, bases: Ints, masks: Keys) -> Ints:
-        """Per occurrence, the index of an occurrence of the same segment with the same key:
-        equal exactly where (segment, key) are, and in segment order.
+        """Per occurrence, the index of an occurrence with the same key: equal exactly where
+        the keys are, and in segment order when the keys hold their segment.
 
         Occurrences write their index at their bucket and read back the last one written:
         that one's key equal to theirs, it is their id (all with one key share a bucket);
         else they try again with another hash, and the last few with a dict.
         """
-        buckets = (((keys * _MIXES[0]) >> _BUCKET_SHIFT) & masks).view(np.int64)
-        buckets += bases
+        buckets = (((keys * _MIXES[0]) >> _BUCKET_SHIFT) & self.mask).view(np.int64)
         self.table[buckets] = self.indices[: len(keys)]
         ids = self.table.take(buckets)
-        # An id is in the same segment's region; keys are compared, not their hashes.
-        waiting = (keys.take(ids) != keys).nonzero()[0]
+        waiting = (keys.take(ids) != keys).nonzero()[0]  # keys are compared, not their hashes
         for mix in _MIXES[1:]:
             if not len(waiting):
                 return ids
             waiting_keys = keys[waiting]
-            buckets = (((waiting_keys * mix) >> _BUCKET_SHIFT) & masks[waiting]).view(np.int64)
-            buckets += bases[waiting]
+            buckets = (((waiting_keys * mix) >> _BUCKET_SHIFT) & self.mask).view(np.int64)
             self.table[buckets] = waiting
             owners = self.table.take(buckets)
             ids[waiting] = owners
             waiting = waiting[keys.take(owners) != waiting_keys]
-        first: dict[tuple[int, int], int] = {}
-        for occurrence, key, base in zip(
-            waiting.tolist(), keys[waiting].tolist(), bases[waiting].tolist(), strict=True
-        ):
-            ids[occurrence] = first.setdefault((base, key), occurrence)
+        first: dict[int, int] = {}
+        for occurrence, key in zip(waiting.tolist(), keys[waiting].tolist(), strict=True):
+            ids[occurrence] = first.setdefault(key, occurrence)
         return ids
 
     def _counts(self, rows: Ints, streams: Ints, row_count: int) -> Ints:
@@ -520,8 +509,10 @@ class _Tokens:
         hashes = np.add.reduceat(mixed, starts)
         hashes ^= self.lengths.view(np.uint64) * _MIXES[2]
         occurrences = _Occurrences(corpus, self.per_text)
+        hashes ^= occurrences.segment.view(np.uint64) * _MIXES[0]
         ids = occurrences.ids(hashes)
-        if not (self.lengths[ids] == self.lengths).all():
+        same_segment = occurrences.segment[ids] == occurrences.segment
+        if not (same_segment.all() and (self.lengths[ids] == self.lengths).all()):
             return None
         same_text = self.code_points[self.firsts[ids][token_of] + offsets] == values
         return ids if same_text.all() else None

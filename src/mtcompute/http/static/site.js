@@ -10,6 +10,35 @@ function element(tag, text, className) {
   return node;
 }
 
+// JSON as the server's pages show it: one member a line at the top, and any value that fits
+// in WIDTH characters on one line, so a list of counts reads [4, 3, 2, 1].
+const WIDTH = 76;
+
+function flatJson(value) {
+  if (Array.isArray(value)) return `[${value.map(flatJson).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${flatJson(v)}`);
+    return `{${members.join(", ")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function prettyJson(value, level = 0) {
+  const flat = flatJson(value);
+  const composite = value !== null && typeof value === "object";
+  if (!composite || Object.keys(value).length === 0) return flat;
+  if (level > 0 && flat.length + 2 * level <= WIDTH) return flat;
+  const pad = "  ".repeat(level + 1);
+  const end = "  ".repeat(level);
+  if (Array.isArray(value)) {
+    return `[\n${value.map((v) => pad + prettyJson(v, level + 1)).join(",\n")}\n${end}]`;
+  }
+  const members = Object.entries(value).map(
+    ([k, v]) => `${pad}${JSON.stringify(k)}: ${prettyJson(v, level + 1)}`,
+  );
+  return `{\n${members.join(",\n")}\n${end}}`;
+}
+
 function errorTable(errors) {
   const table = element("table");
   const head = table.createTHead().insertRow();
@@ -41,7 +70,7 @@ function showAnswer(output, status, text) {
   output.replaceChildren();
   if (status === 200 && body !== null) {
     output.className = "try-output ok";
-    output.append(element("h3", "Result"), element("pre", JSON.stringify(body, null, 2)));
+    output.append(element("h3", "Result"), element("pre", prettyJson(body)));
     return;
   }
   output.className = "try-output error";

@@ -43,8 +43,11 @@ def _bounds(schema: Schema) -> str:
     """What restricts one value: its range, its length, its choices."""
     if "enum" in schema:
         return "one of " + ", ".join(str(choice) for choice in schema["enum"])
-    if schema.get("type") == "string" and (length := _count(schema, "minLength", "maxLength")):
-        return f"{length} characters"
+    if schema.get("type") == "string":
+        if schema.get("minLength") == 1 and "maxLength" not in schema:
+            return "non-empty"
+        length = _count(schema, "minLength", "maxLength")
+        return f"{length} characters" if length else ""
     return _count(schema, "minimum", "maximum")
 
 

@@ -28,7 +28,7 @@ def log_config() -> dict[str, Any]:
     config = copy.deepcopy(LOGGING_CONFIG)
     config["loggers"][LOGGER.name] = {"handlers": ["default"], "level": "INFO", "propagate": False}
     config["handlers"]["addresses"] = {"()": AddressesHandler}
-    config["loggers"]["uvicorn.error"]["handlers"] = ["addresses"]
+    config["loggers"]["uvicorn"]["handlers"] = ["default", "addresses"]  # after its line
     return config
 
 

@@ -1,6 +1,8 @@
 """The docs page's values: the error it shows is the one the API gives, the snippets address
 this server, and every tool's limits are listed."""
 
+from typing import Any
+
 import httpx
 
 from mtcompute import jsonio
@@ -19,12 +21,15 @@ def test_the_error_shown_is_the_one_the_api_answers_for_a_typo(
     assert jsonio.loads(str(context["problem_example"]).encode()) == answer.json()
 
 
+def _server(snippet: object) -> Any:
+    """The ``mtcompute`` entry of an ``mcpServers`` snippet."""
+    return jsonio.loads(str(snippet).encode())["mcpServers"]["mtcompute"]
+
+
 def test_the_mcp_snippets_address_this_server() -> None:
     context = docs_context("http://example.test:8123/")
-    servers = jsonio.loads(str(context["mcp_http"]).encode())["mcpServers"]
-    assert servers["mtcompute"] == {"type": "http", "url": "http://example.test:8123/mcp"}
-    stdio = jsonio.loads(str(context["mcp_stdio"]).encode())["mcpServers"]["mtcompute"]
-    assert stdio["args"] == ["mcp"]
+    assert _server(context["mcp_http"]) == {"type": "http", "url": "http://example.test:8123/mcp"}
+    assert _server(context["mcp_stdio"])["args"] == ["mcp"]
     assert "--base-url http://example.test:8123" in str(context["cli"])
 
 

@@ -23,7 +23,8 @@ def test_the_error_shown_is_the_one_the_api_answers_for_a_typo(
 
 def _server(snippet: object) -> Any:
     """The ``mtcompute`` entry of an ``mcpServers`` snippet."""
-    return jsonio.loads(str(snippet).encode())["mcpServers"]["mtcompute"]
+    document: Any = jsonio.loads(str(snippet).encode())
+    return document["mcpServers"]["mtcompute"]
 
 
 def test_the_mcp_snippets_address_this_server() -> None:

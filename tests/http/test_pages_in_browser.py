@@ -13,6 +13,7 @@ from mtcompute import api, jsonio
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.errors import InputError
 from mtcompute.http.snippets import pretty
+from mtcompute.meta import batch_doc
 from tests.http.browser import chromium
 
 PHONE: ViewportSize = {"width": 375, "height": 812}
@@ -53,6 +54,13 @@ def test_a_person_searches_chrf_from_home_follows_the_result_and_runs_the_exampl
     example = latest(tool_id).contract.examples[0]
     # The same JSON, laid out as the page lays out its example.
     assert page.locator(".try-output pre").inner_text() == pretty({"result": example.result})
+
+
+def test_the_batch_page_runs_its_example_batch(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/tools/execute-batch")
+    page.get_by_role("button", name="Run").click()
+    page.locator(".try-output.ok pre").wait_for()
+    assert page.locator(".try-output pre").inner_text() == pretty(batch_doc.EXAMPLE_RESPONSE)
 
 
 def test_an_invalid_input_shows_every_error_with_its_pointer(page: Page, base_url: str) -> None:

@@ -132,6 +132,7 @@ def test_a_browser_asking_for_an_unknown_tool_gets_an_html_404_naming_the_tools(
     assert response.status_code == 404
     assert "no tool named &#39;bleu&#39;" in response.text
     assert latest(tool_ids()[0]).contract.id in response.text
+    assert '<a href="/tools?q=bleu">' in response.text
 
 
 @pytest.mark.parametrize("path", ["/nowhere", "/tools/bleu", "/static/missing.css"])

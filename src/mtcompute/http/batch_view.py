@@ -65,6 +65,12 @@ def _related() -> tuple[Related, ...]:
     )
 
 
+def _limit(item: str) -> tuple[str, str]:
+    """ "max operations: 20" as its name and value."""
+    name, _, value = item.partition(": ")
+    return name, value
+
+
 def batch_page(base_url: str) -> ToolPage:
     """The batch's page, its calls addressed to the server at ``base_url``."""
     base_url = base_url.rstrip("/")
@@ -84,7 +90,7 @@ def batch_page(base_url: str) -> ToolPage:
         input_rows=tuple(field_rows(BATCH_INPUT_SCHEMA)),
         output_rows=(),
         output_notes=_OUTPUT,
-        limits=tuple(tuple(item.split(": ", 1)) for item in doc.LIMITS),  # type: ignore[misc]
+        limits=tuple(_limit(item) for item in doc.LIMITS),
         examples=(
             ShownExample(
                 doc.EXAMPLE_TITLE, compact(doc.EXAMPLE_BATCH), compact(doc.EXAMPLE_RESPONSE)

@@ -3,7 +3,7 @@ and each registered tool's limits, with addresses on this server."""
 
 from http import HTTPStatus
 
-from mtcompute import api
+from mtcompute import api, jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.registry import all_tools, latest, tool_ids
 from mtcompute.errors import InputError
@@ -44,7 +44,8 @@ print(result["bleu"], scores.chrf)"""
 
 
 def _mcp_servers(entry: dict[str, object]) -> str:
-    return pretty({"mcpServers": {"mtcompute": entry}})
+    # Laid out as a client's configuration file is, every object on its own lines.
+    return jsonio.dumps({"mcpServers": {"mtcompute": entry}}, indent=True).decode("utf-8")
 
 
 def _problem_example(tool_id: str, version: str, example: JsonObject) -> str:

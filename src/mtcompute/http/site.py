@@ -58,8 +58,10 @@ def wants_html(request: Request) -> bool:
     return "text/html" in request.headers.get("accept", "")
 
 
-def not_found_page(message: str) -> Response:
-    return HTMLResponse(render("not_found.html", message=message), status_code=404)
+def not_found_page(message: str, query: str = "") -> Response:
+    """The 404 page; ``query``, when given, is offered as a search of the tools."""
+    page = render("not_found.html", message=message, query=query)
+    return HTMLResponse(page, status_code=404)
 
 
 async def _home(request: Request) -> Response:
@@ -77,7 +79,7 @@ async def _tool(request: Request) -> Response:
         contract = latest(request.path_params["id"]).contract
     except UnknownToolError as error:
         if wants_html(request):
-            return not_found_page(str(error))
+            return not_found_page(str(error), query=request.path_params["id"])
         raise
     page = tool_page(contract, _base_url(request))
     return HTMLResponse(render("tool.html", page=page, base_url=_base_url(request)))

@@ -162,7 +162,7 @@ def describe(tool_id: str, version: str) -> None:
     metavar="ORIGIN",
     callback=lambda _, __, values: _cors_origins(values),
     help="Browser origin allowed to call the API cross-origin (CORS), e.g. "
-    "https://app.example.org; repeatable; off by default.",
+    "https://app.example.org; repeatable; off by default (/mcp also needs --allowed-origin).",
 )
 def serve(
     *,

@@ -28,7 +28,7 @@ def test_inline_marks_become_tags_and_everything_else_is_escaped(text: str, html
 
 
 def test_a_value_in_a_template_is_escaped() -> None:
-    page = render("not_found.html", message="<script>alert(1)</script>")
+    page = render("not_found.html", message="<script>alert(1)</script>", query="")
     assert "<script>alert" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
@@ -39,7 +39,7 @@ def test_a_missing_value_is_an_error_not_an_empty_string() -> None:
 
 
 def test_every_page_declares_a_viewport_language_and_one_local_stylesheet() -> None:
-    page = render("not_found.html", message="x")
+    page = render("not_found.html", message="x", query="")
     assert page.startswith("<!doctype html>")
     assert '<html lang="en">' in page
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page

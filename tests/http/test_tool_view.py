@@ -97,7 +97,7 @@ def test_the_tool_page_tells_how_to_call_this_very_server(
     assert escape(f"mtcompute.execute(\n    '{contract.id}',\n    '{contract.version}',") in page
     assert f'<a href="{path}">' in page
     assert '<a href="/openapi.json">' in page
-    assert f"Released versions: {contract.version}." in page
+    assert f'<a href="{path}">{contract.version}</a>.' in page
 
 
 @every_tool

@@ -1,6 +1,6 @@
 """What a tool's page shows, as data: one ``ToolPage`` per registered tool, built from its
-contract alone, and one for the ``execute_batch`` meta-tool from ``batch_doc``, so one template
-renders all of them and no tool has code of its own here."""
+contract alone (the batch meta-tool's comes from ``batch_view``), so one template renders all
+of them and no tool has code of its own here."""
 
 from dataclasses import dataclass, field
 

@@ -164,3 +164,46 @@ def test_screenshots_of_home_and_a_tool_page_are_saved_at_desktop_and_phone_widt
     finally:
         page.close()
     assert target.read_bytes().startswith(b"\x89PNG")
+
+
+# Each text and the background it is drawn on, walking up to the first opaque ancestor; the
+# contrast ratio of WCAG 2 from the computed colours.
+_CONTRAST = """
+(selector) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const background = (e) => {
+    for (; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length < 4 || c[3] > 0) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  return [...document.querySelectorAll(selector)].map((e) => {
+    const [a, b] = [lum(rgb(getComputedStyle(e).color)), lum(background(e))];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  });
+}
+"""
+TEXTS = ["main p", "main a", ".badge", ".need", "button", "pre code", "th", ".try-output h3"]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_contrasts_with_its_background_by_at_least_4_5_to_1(
+    browser: Browser, base_url: str, scheme: Literal["light", "dark"]
+) -> None:
+    page = browser.new_page(viewport=DESKTOP, color_scheme=scheme)
+    try:
+        page.goto(base_url + "/tools/bleu-corpus-compute")
+        page.get_by_label("Input (JSON)").fill("{}")
+        page.get_by_role("button", name="Run").click()
+        page.locator(".try-output.error table").wait_for()
+        for selector in TEXTS:
+            ratios = page.evaluate(_CONTRAST, selector)
+            assert ratios
+            assert min(ratios) >= 4.5, f"{selector} in {scheme}: {min(ratios):.2f}"
+    finally:
+        page.close()

@@ -173,3 +173,10 @@ def test_an_unforeseen_error_is_one_line_on_stderr_and_exit_1(
         main()
     assert exited.value.code == 1
     assert capsys.readouterr().err == "mtcompute: internal error: RuntimeError: disk on fire\n"
+
+
+def test_serve_refuses_a_cors_origin_that_is_not_one_by_name() -> None:
+    result = CliRunner().invoke(cli, ["serve", "--allow-cors-origin", "example.org/app"])
+    assert result.exit_code == 2
+    assert "'--allow-cors-origin'" in result.output
+    assert "expected an origin such as https://example.org" in result.output

@@ -155,6 +155,15 @@ def describe(tool_id: str, version: str) -> None:
     metavar="ORIGIN",
     help="Origin header /mcp accepts besides loopback's, e.g. https://example.org; repeatable.",
 )
+@click.option(
+    "--allow-cors-origin",
+    "cors_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    callback=lambda _, __, values: _cors_origins(values),
+    help="Browser origin allowed to call the API cross-origin (CORS), e.g. "
+    "https://app.example.org; repeatable; off by default (/mcp also needs --allowed-origin).",
+)
 def serve(
     *,
     host: str,
@@ -163,6 +172,7 @@ def serve(
     max_body_bytes: int,
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
+    cors_origins: tuple[str, ...],
 ) -> None:
     """Serve the HTTP API, tool pages and MCP at /mcp until SIGTERM or Ctrl-C."""
     from mtcompute.http.app import HttpSettings  # noqa: PLC0415 - starlette only when serving
@@ -170,7 +180,17 @@ def serve(
     from mtcompute.mcp.transport import McpSettings  # noqa: PLC0415
 
     mcp = McpSettings(host, allowed_hosts, allowed_origins)
-    serve_http(host, port, workers, HttpSettings(max_body_bytes=max_body_bytes, mcp=mcp))
+    settings = HttpSettings(max_body_bytes=max_body_bytes, mcp=mcp, cors_origins=cors_origins)
+    serve_http(host, port, workers, settings)
+
+
+def _cors_origins(values: tuple[str, ...]) -> tuple[str, ...]:
+    from mtcompute.http.cors import check_origin  # noqa: PLC0415 - starlette only when serving
+
+    try:
+        return tuple(check_origin(value) for value in values)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--allow-cors-origin'") from None
 
 
 @cli.command("mcp")

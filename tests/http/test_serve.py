@@ -124,3 +124,22 @@ def test_settings_reach_every_worker_process(serve: Served) -> None:
         response = httpx.post(url, content=b" " * 101, headers=headers)
         assert response.status_code == 413
         assert "at most 100 bytes" in response.json()["detail"]
+
+
+@pytest.mark.parametrize(
+    "serve", [["--workers", "2", "--allow-cors-origin", "https://app.example.org"]], indirect=True
+)
+def test_serve_prints_where_everything_is_once_and_cors_reaches_every_worker(
+    serve: Served,
+) -> None:
+    base = f"http://127.0.0.1:{serve.port}"
+    for path in ("/", "/v1/tools", "/mcp", "/openapi.json"):
+        serve.wait_for_line(re.compile(f"mtcompute: .* {re.escape(base + path)}$"))
+    assert sum("mtcompute: MCP" in line for line in serve.lines) == 1
+    preflight = {
+        "origin": "https://app.example.org",
+        "access-control-request-method": "POST",
+    }
+    for _ in range(4):
+        response = httpx.options(f"{base}{EXECUTE_PATH}", headers=preflight)
+        assert response.headers["access-control-allow-origin"] == "https://app.example.org"

@@ -4,8 +4,7 @@
     POST /v1/batch                                   200 {"results": [...]} (``http.batch``)
     GET  /v1/tools                                   the tools: id, versions, title, summary
     GET  /v1/tools/{id}/versions/{version}           the machine-readable contract
-    GET  /tools/{id}                                 the tool's page for people (HTML)
-    GET  /tools/execute-batch                        the batch's page for people (HTML)
+    GET  /, /tools, /tools/{id}, /docs               the pages for people (``http.site``)
     GET  /openapi.json                               OpenAPI 3.1 with every contract's schemas
     GET  /healthz                                    liveness
     POST /mcp                                        MCP, Streamable HTTP (``mtcompute.mcp.server``)
@@ -25,24 +24,24 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mtcompute import api, jsonio
-from mtcompute.contracts.registry import all_tools, latest
+from mtcompute.contracts.registry import all_tools
 from mtcompute.errors import MtcomputeError
-from mtcompute.http.batch import batch_route, page_route
+from mtcompute.http.batch import batch_route
 from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.cors import cors_middleware, origins_from_environ
 from mtcompute.http.log import RequestLog
 from mtcompute.http.openapi import openapi_document
-from mtcompute.http.pages import render_tool_page
 from mtcompute.http.problems import (
     ProblemError,
-    on_http_exception,
     on_mtcompute_error,
     on_problem,
     on_unexpected,
 )
+from mtcompute.http.site import on_http_exception, site_routes
 from mtcompute.mcp.server import http_endpoint
 from mtcompute.mcp.transport import McpSettings
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
@@ -54,16 +53,18 @@ class HttpSettings:
 
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     mcp: McpSettings = field(default_factory=McpSettings)
+    cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API (``http.cors``)
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> "HttpSettings":
         mcp = McpSettings.from_environ(environ)
+        cors = origins_from_environ(environ)
         raw = environ.get(MAX_BODY_BYTES_ENV)
         if raw is None:
-            return cls(mcp=mcp)
+            return cls(mcp=mcp, cors_origins=cors)
         if not raw.isdigit() or int(raw) < 1:
             raise ValueError(f"expected {MAX_BODY_BYTES_ENV} to be a positive integer, got {raw!r}")
-        return cls(max_body_bytes=int(raw), mcp=mcp)
+        return cls(max_body_bytes=int(raw), mcp=mcp, cors_origins=cors)
 
 
 def _json(value: object) -> Response:
@@ -95,11 +96,6 @@ async def _describe(request: Request) -> Response:
     return _json(api.describe(request.path_params["id"], request.path_params["version"]))
 
 
-async def _tool_page(request: Request) -> Response:
-    contract = latest(request.path_params["id"]).contract
-    return HTMLResponse(render_tool_page(contract, str(request.base_url)))
-
-
 async def _openapi(_: Request) -> Response:
     return _json(openapi_document(tool.contract for tool in all_tools()))
 
@@ -115,8 +111,6 @@ def api_routes(settings: HttpSettings) -> list[BaseRoute]:
         batch_route(settings.max_body_bytes),
         Route("/v1/tools", _list_tools, methods=["GET"]),
         Route("/v1/tools/{id}/versions/{version}", _describe, methods=["GET"]),
-        page_route(),
-        Route("/tools/{id}", _tool_page, methods=["GET"]),
         Route("/openapi.json", _openapi, methods=["GET"]),
         Route("/healthz", _healthz, methods=["GET"]),
     ]
@@ -132,7 +126,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
     """
     settings = settings or HttpSettings()
     mcp = http_endpoint(settings.mcp, max_body_bytes=settings.max_body_bytes)
-    routes = [*api_routes(settings), mcp.route]
+    routes = [*api_routes(settings), *site_routes(), mcp.route]
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -142,7 +136,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(RequestLog)],
+        middleware=[*cors_middleware(settings.cors_origins), Middleware(RequestLog)],
         exception_handlers={
             MtcomputeError: on_mtcompute_error,
             ProblemError: on_problem,

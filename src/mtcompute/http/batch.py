@@ -1,8 +1,7 @@
-"""``POST /v1/batch``: the ``execute_batch`` meta-tool over HTTP, and the batch's page for people.
+"""``POST /v1/batch``: the ``execute_batch`` meta-tool over HTTP (its page is ``http.site``'s).
 
     POST /v1/batch              200 {"results": [...]}, whatever the operations' statuses;
                                 422 problem+json for a malformed batch, with every violation
-    GET  /tools/execute-batch   the batch's page (HTML)
 
 The body is read, limited and typed exactly as a single execute's, and the batch runs in the
 threadpool as one does: the event loop keeps answering other clients while it computes.
@@ -10,13 +9,11 @@ threadpool as one does: the event loop keeps answering other clients while it co
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from mtcompute import jsonio
-from mtcompute.http.batch_page import render_batch_page
 from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
-from mtcompute.http.pages import BATCH_PAGE
 from mtcompute.meta.batch import run_batch
 
 BATCH_PATH = "/v1/batch"
@@ -35,12 +32,3 @@ def batch_route(max_body_bytes: int) -> Route:
         return Response(answer, media_type=JSON_MEDIA_TYPE)
 
     return Route(BATCH_PATH, batch, methods=["POST"])
-
-
-async def _page(request: Request) -> Response:
-    return HTMLResponse(render_batch_page(str(request.base_url)))
-
-
-def page_route() -> Route:
-    """Listed before ``/tools/{id}``, which would take the batch's id for a tool's."""
-    return Route(BATCH_PAGE, _page, methods=["GET"])

@@ -12,7 +12,9 @@ from typing import Any
 import uvicorn
 from uvicorn.config import LOGGING_CONFIG
 
+from mtcompute.http.addresses import AddressesHandler
 from mtcompute.http.app import HttpSettings
+from mtcompute.http.cors import origins_to_environ
 from mtcompute.http.log import LOGGER
 from mtcompute.settings import MAX_BODY_BYTES_ENV
 
@@ -20,10 +22,13 @@ APP_FACTORY = "mtcompute.http.app:app_from_environ"
 
 
 def log_config() -> dict[str, Any]:
-    """Uvicorn's logging, plus the request log at INFO on the same handler; each worker
-    process applies it, which a ``logging.basicConfig`` in this process would not reach."""
+    """Uvicorn's logging, plus the request log at INFO on the same handler, and the addresses
+    after uvicorn's "running on" line; each worker process applies it, which a
+    ``logging.basicConfig`` in this process would not reach."""
     config = copy.deepcopy(LOGGING_CONFIG)
     config["loggers"][LOGGER.name] = {"handlers": ["default"], "level": "INFO", "propagate": False}
+    config["handlers"]["addresses"] = {"()": AddressesHandler}
+    config["loggers"]["uvicorn"]["handlers"] = ["default", "addresses"]  # after its line
     return config
 
 
@@ -31,6 +36,7 @@ def serve(host: str, port: int, workers: int, settings: HttpSettings) -> None:
     """Serve until SIGTERM or SIGINT; uvicorn's own access log is off (``RequestLog`` logs)."""
     os.environ[MAX_BODY_BYTES_ENV] = str(settings.max_body_bytes)
     os.environ.update(settings.mcp.to_environ())
+    os.environ.update(origins_to_environ(settings.cors_origins))
     uvicorn.run(
         APP_FACTORY,
         factory=True,

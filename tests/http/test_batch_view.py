@@ -1,14 +1,14 @@
 """GET /tools/execute-batch: the batch's page for people, laid out as a tool's page, and linked
 from every tool's page."""
 
-from html import escape
-
 import httpx
 import pytest
+from markupsafe import escape
 
-from mtcompute import jsonio
 from mtcompute.contracts.registry import latest, tool_ids
-from mtcompute.http import batch_page
+from mtcompute.http.batch_view import batch_page
+from mtcompute.http.snippets import pretty
+from mtcompute.http.templating import inline, render
 from mtcompute.meta import batch_doc
 
 PATH = "/tools/execute-batch"
@@ -25,24 +25,29 @@ def page(base_url: str) -> str:
 
 def test_the_batch_page_renders_as_html(page: str) -> None:
     assert page.startswith("<!doctype html>")
-    assert page.endswith("</body></html>")
+    assert page.rstrip().endswith("</html>")
     assert "<title>Execute batch · mtcompute</title>" in page
 
 
 def test_the_batch_page_shows_the_scope_and_the_example_with_its_response(page: str) -> None:
     for item in (*batch_doc.SUPPORTED, *batch_doc.NOT_SUPPORTED, *batch_doc.BEHAVIOR):
-        assert escape(item) in page
+        assert inline(item) in page
     for shown in (batch_doc.EXAMPLE_BATCH, batch_doc.EXAMPLE_RESPONSE):
-        assert escape(jsonio.dumps(shown, indent=True).decode()) in page
-    for field in ("operations", "id", "version", "input", "bind", "include_result", "step"):
-        assert f"<td><code>{field}</code></td>" in page
+        assert escape(pretty(shown)) in page
+    for field in ("operations", "operations[].id", "operations[].bind.KEY.step"):
+        assert f"<td><code>{field}</code><br>" in page
+
+
+def test_the_try_it_form_posts_the_example_batch(page: str) -> None:
+    assert 'data-execute="/v1/batch"' in page
+    assert f">{escape(pretty(batch_doc.EXAMPLE_BATCH))}</textarea>" in (page)
 
 
 def test_the_batch_page_tells_how_to_call_this_very_server(page: str, base_url: str) -> None:
     assert f"curl -X POST {base_url}/v1/batch" in page
-    assert f"mtcompute batch --input batch.json --base-url {base_url}" in page
+    assert f"mtcompute batch --base-url {base_url} --input -" in page
     assert f"{base_url}/mcp" in page
-    assert "<code>execute_batch</code>" in page
+    assert "the tool execute_batch" in page
     assert "mtcompute.execute_batch(" in page
 
 
@@ -57,9 +62,9 @@ def test_every_tool_page_links_the_batch_page(client: httpx.Client, tool_id: str
 
 
 def test_the_batch_page_escapes_the_server_address() -> None:
-    page = batch_page.render_batch_page("http://example.test/<b>")
-    assert "<b>" not in page
-    assert "&lt;b&gt;" in page
+    html = render("tool.html", page=batch_page("http://example.test/<b>"), base_url="")
+    assert "<b>" not in html
+    assert "&lt;b&gt;" in html
 
 
 def test_an_unknown_tool_page_is_still_404(client: httpx.Client) -> None:
@@ -68,4 +73,4 @@ def test_an_unknown_tool_page_is_still_404(client: httpx.Client) -> None:
 
 def test_doc_text_is_escaped_not_interpreted(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(batch_doc, "SUPPORTED", ("<script>x</script>",))
-    assert "<script>" not in batch_page.render_batch_page("http://example.test")
+    assert "<script>" not in render("tool.html", page=batch_page("http://x"), base_url="")

@@ -14,8 +14,9 @@ from tests.http.inputs import JSON_HEADERS
 
 SMALL_PATH = "/v1/tools/chrf-compute/versions/1.0.0/execute"
 SMALL = {"hypotheses": ["a cat"], "references": [["the cat"]]}
-# Three chrF inputs at every limit: about a second of compute, well inside the body limit.
-LARGE_OPERATIONS = 3
+# Seven chrF inputs at every limit, the most the default body limit lets through: about a
+# second of compute.
+LARGE_OPERATIONS = 7
 
 
 def _post_batch(base_url: str, body: bytes, finished: dict[str, Any]) -> None:

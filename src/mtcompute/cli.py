@@ -7,6 +7,7 @@ from typing import BinaryIO, NoReturn
 import click
 
 from mtcompute import api, jsonio
+from mtcompute.cli_score import score
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, ServiceError
 from mtcompute.meta.batch import run_batch
@@ -179,6 +180,9 @@ def mcp_stdio() -> None:
     from mtcompute.mcp.server import run_stdio  # noqa: PLC0415 - the MCP SDK only when serving it
 
     run_stdio()
+
+
+cli.add_command(score)
 
 
 def main() -> None:

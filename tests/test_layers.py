@@ -17,6 +17,7 @@ LAYERS = {
     "jsonio": 0,
     "settings": 0,
     "version": 0,
+    "mistakes": 0,
     "metrics": 1,
     "helper": 1,
     "fast": 2,

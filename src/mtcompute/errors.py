@@ -2,6 +2,7 @@
 
     MtcomputeError                  base class; ``exit_code`` is what the CLI exits with
     ├── InputError                  the input breaks the contract; ``.errors`` lists every violation
+    │   │                           (also a ``ValueError``, for ``except ValueError`` callers)
     │   └── MalformedJsonError      the bytes are not JSON (or not UTF-8): nothing to validate yet
     ├── UnknownToolError            no tool with that id, or no such version of it
     └── ServiceError                a remote service could not be reached or answered badly
@@ -35,8 +36,9 @@ class MtcomputeError(Exception):
         return _rebuild, (type(self), self.args, dict(self.__dict__))
 
 
-class InputError(MtcomputeError):
-    """The input breaks the tool's contract; ``errors`` lists the violations."""
+class InputError(MtcomputeError, ValueError):
+    """The input breaks the tool's contract; ``errors`` lists the violations. A ``ValueError``
+    too, as Python's own functions raise for a bad argument."""
 
     exit_code = 2
 

@@ -124,7 +124,7 @@ def _chrf(
     hypotheses: Sequence[str], references: Sequence[Sequence[str]], metric: Metric
 ) -> ChrfResult:
     word_order = DEFAULT_WORD_ORDER if metric == "chrf++" else 0
-    return api.chrf(hypotheses, _per_segment(references), word_order=word_order)
+    return api.chrf(list(hypotheses), _per_segment(references), word_order=word_order)
 
 
 def _chrf_signature(nrefs: int, result: ChrfResult) -> str:

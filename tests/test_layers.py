@@ -17,6 +17,7 @@ LAYERS = {
     "jsonio": 0,
     "settings": 0,
     "version": 0,
+    "baseurl": 0,
     "mistakes": 0,
     "metrics": 1,
     "helper": 1,
@@ -31,6 +32,7 @@ LAYERS = {
     "mcp": 6,
     "cli": 6,
     "cli_score": 6,
+    "cli_remote": 6,
     "__init__": 7,
 }
 MODULES = sorted(SOURCE.rglob("*.py"))

@@ -18,7 +18,7 @@ from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.errors import InputError
 from mtcompute.helper.process import use_helper_process
 from mtcompute.meta.batch import execute_batch
-from mtcompute.meta.execute import describe, execute, tools
+from mtcompute.meta.execute import describe, execute, execute_answer, resolve_version, tools
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
 from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import DEFAULT_BETA, DEFAULT_CHAR_ORDER, ChrfResult
@@ -39,8 +39,10 @@ __all__ = [
     "corpus_bleu",
     "describe",
     "execute",
+    "execute_answer",
     "execute_batch",
     "ngram_counts",
+    "resolve_version",
     "sentence_bleu",
     "sentence_components",
     "tools",

@@ -5,6 +5,7 @@
     │   │                           (also a ``ValueError``, for ``except ValueError`` callers)
     │   └── MalformedJsonError      the bytes are not JSON (or not UTF-8): nothing to validate yet
     ├── UnknownToolError            no tool with that id, or no such version of it
+    ├── InvalidBaseUrlError         a remote service's base URL is malformed (also a ValueError)
     └── ServiceError                a remote service could not be reached or answered badly
 
 Each violation in ``InputError.errors`` is a ``{code, pointer, message}`` dict: ``code`` is a stable
@@ -72,6 +73,16 @@ class UnknownToolError(MtcomputeError):
     @property
     def errors(self) -> list[Violation]:
         return [Violation(code=self.code, pointer="", message=str(self))]
+
+
+class InvalidBaseUrlError(MtcomputeError, ValueError):
+    """A remote service's base URL is malformed; the message says how to fix it."""
+
+    exit_code = 2
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [Violation(code="invalid_base_url", pointer="", message=str(self))]
 
 
 class ServiceError(MtcomputeError):

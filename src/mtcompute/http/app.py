@@ -72,7 +72,7 @@ def _json(value: object) -> Response:
 
 def _execute_bytes(tool_id: str, version: str, body: bytes) -> bytes:
     # The CLI's own order: parse the JSON, then look the tool up, then run it.
-    return jsonio.dumps({"result": api.execute(tool_id, version, jsonio.loads(body))})
+    return jsonio.dumps(api.execute_answer(tool_id, version, jsonio.loads(body)))
 
 
 def _execute_endpoint(settings: HttpSettings) -> Route:

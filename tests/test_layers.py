@@ -33,6 +33,7 @@ LAYERS = {
     "cli": 6,
     "cli_score": 6,
     "cli_remote": 6,
+    "cli_extras": 6,
     "__init__": 7,
 }
 MODULES = sorted(SOURCE.rglob("*.py"))

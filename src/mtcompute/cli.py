@@ -7,6 +7,7 @@ from typing import BinaryIO, NoReturn
 import click
 
 from mtcompute import api, jsonio
+from mtcompute.cli_extras import require_server_extra
 from mtcompute.cli_remote import base_url_option, remote_describe, remote_tools, timeout_option
 from mtcompute.cli_score import score
 from mtcompute.contracts.contract import JsonObject
@@ -203,6 +204,7 @@ def serve(
     Example:
       mtcompute serve --port 8000
     """
+    require_server_extra("serve")
     from mtcompute.http.app import HttpSettings  # noqa: PLC0415 - starlette only when serving
     from mtcompute.http.serve import serve as serve_http  # noqa: PLC0415
     from mtcompute.mcp.transport import McpSettings  # noqa: PLC0415
@@ -219,6 +221,7 @@ def mcp_stdio() -> None:
     Example (an MCP client's configuration):
       {"command": "/absolute/path/to/.venv/bin/mtcompute", "args": ["mcp"]}
     """
+    require_server_extra("mcp")
     from mtcompute.mcp.server import run_stdio  # noqa: PLC0415 - the MCP SDK only when serving it
 
     run_stdio()

@@ -79,11 +79,14 @@ def _close(ours: float, theirs: float) -> bool:
     return ours == theirs or math.isclose(ours, theirs, rel_tol=_RELATIVE_TOLERANCE, abs_tol=0)
 
 
-@pytest.mark.parametrize(("seed", "nrefs"), [(1, 1), (2, 2), (3, 4), (4, 3)])
+# (3, 3000, 4) is a WMT-sized test set: three times the request limit of the chrF tools.
+@pytest.mark.parametrize(
+    ("seed", "segments", "nrefs"), [(1, 200, 1), (2, 200, 2), (3, 3000, 4), (4, 50, 3)]
+)
 def test_corpus_scores_equal_sacrebleus_on_the_same_files(
-    tmp_path: Path, seed: int, nrefs: int
+    tmp_path: Path, seed: int, segments: int, nrefs: int
 ) -> None:
-    hypotheses, streams = _corpus(seed, 200, nrefs)
+    hypotheses, streams = _corpus(seed, segments, nrefs)
     args = _files(tmp_path, hypotheses, streams)
     bleu, chrf, chrf_plus_plus = _json(*args, "-m", "bleu", "-m", "chrf", "-m", "chrf++")
     their_bleu = BLEU(tokenize="none", smooth_method="none", force=True)

@@ -95,7 +95,11 @@ def corpus_bleu(
     """Corpus BLEU of token lists, by the rules of ``bleu-corpus-compute`` without its size limits.
 
     ``hypotheses[i]`` is the token list of segment i and ``references[i]`` its reference token
-    lists (at least one). Raises ``InputError`` listing every violation.
+    lists (at least one): per segment, not sacreBLEU's streams (``refs[k][i]``; transpose them
+    with ``[list(refs) for refs in zip(*streams)]``). A transposed list is pointed out where the
+    number of references differs from the number of segments; with as many of each it is valid
+    input of another meaning and cannot be. Raises ``InputError`` listing every violation, with
+    how to fix the commonest mistakes.
     """
     raw = _given(
         hypotheses=hypotheses, references=references, max_order=max_order, decimals=decimals
@@ -120,7 +124,7 @@ def chrf(
     of ``chrf-plus-plus-compute``, without their size limits.
 
     ``hypotheses[i]`` is the text of segment i and ``references[i]`` its reference texts (at
-    least one). ``return_words`` (chrF++ only) adds every text's word tokens to the result.
+    least one), per segment as in ``corpus_bleu`` (not sacreBLEU's streams). ``return_words`` (chrF++ only) adds every text's word tokens to the result.
     Corpus statistics add with ``+``, so parts of a corpus can be scored apart. Raises
     ``InputError`` listing every violation.
     """

@@ -77,3 +77,7 @@ def test_the_other_results_print_readably() -> None:
     assert str(bp) == "BP = 0.717 ratio = 0.750 hyp_len = 3 ref_len = 4"
     components = mtcompute.sentence_components(["a", "b"], [["a", "c"]])
     assert str(components) == "matches = 1/0/0/0 of 2/1/0/0 (hyp_len = 2 ref_len = 2)"
+    counts = mtcompute.ngram_counts([["a", "b"]], [[["a", "c"]]], max_order=2)
+    assert str(counts) == "matches = 1/0 of 2/1 (1 segments)"
+    segment = mtcompute.chrf(["ab"], [["x", "ab"]]).segments[0]
+    assert str(segment) == "chrF = 100.00 (reference 1)"

@@ -115,6 +115,9 @@ class ChrfSegment:
         """The segment's chrF on sacreBLEU's 0-100 scale: 100 * ``chrf``."""
         return 100.0 * self.chrf
 
+    def __str__(self) -> str:
+        return f"chrF = {self.score:.2f} (reference {self.reference_index})"
+
     def to_dict(self) -> dict[str, object]:
         return {"chrf": self.chrf, "reference_index": self.reference_index} | (
             self.statistics.to_dict()

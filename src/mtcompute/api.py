@@ -124,9 +124,9 @@ def chrf(
     of ``chrf-plus-plus-compute``, without their size limits.
 
     ``hypotheses[i]`` is the text of segment i and ``references[i]`` its reference texts (at
-    least one), per segment as in ``corpus_bleu`` (not sacreBLEU's streams). ``return_words`` (chrF++ only) adds every text's word tokens to the result.
-    Corpus statistics add with ``+``, so parts of a corpus can be scored apart. Raises
-    ``InputError`` listing every violation.
+    least one), per segment as in ``corpus_bleu`` (not sacreBLEU's streams). ``return_words``
+    (chrF++ only) adds every text's word tokens to the result. Corpus statistics add with ``+``,
+    so parts of a corpus can be scored apart. Raises ``InputError`` listing every violation.
     """
     raw = _given(
         hypotheses=hypotheses,

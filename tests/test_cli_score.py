@@ -9,6 +9,7 @@ lengths) character for character.
 
 import math
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -248,10 +249,16 @@ def test_an_option_out_of_the_contracts_range_exits_2_with_its_message(tmp_path:
     assert error["pointer"] == "/max_order"
 
 
-def test_the_help_shows_an_example_and_the_whitespace_set() -> None:
-    result = CliRunner().invoke(cli, ["score", "--help"])
-    assert "mtcompute score -i hyp.txt -r ref1.txt -r ref2.txt -m bleu -m chrf" in result.stdout
-    assert "U+3000" in result.stdout
+def test_the_help_shows_an_example_that_prints_what_it_shows_and_the_whitespace_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    help_text = CliRunner().invoke(cli, ["score", "--help"]).stdout
+    assert "U+3000" in help_text
+    example = re.search(r"\n    mtcompute (score .*)\n((?:    \S.*\n)+)", help_text)
+    assert example is not None
+    monkeypatch.chdir(Path(__file__).parents[1] / "examples" / "score")
+    shown = [line.removeprefix("    ") for line in example.group(2).splitlines()]
+    assert score(*example.group(1).split()[1:]).stdout.splitlines() == shown
 
 
 def test_a_100000_segment_corpus_is_scored_without_request_limits(tmp_path: Path) -> None:

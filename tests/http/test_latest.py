@@ -1,11 +1,13 @@
 """``latest`` is a version everywhere, and the answer names the version it resolved to."""
 
 import httpx
+import jsonschema
 from click.testing import CliRunner
 
 from mtcompute import jsonio
 from mtcompute.cli import cli
 from mtcompute.contracts.registry import latest
+from mtcompute.meta.batch_schema import BATCH_OUTPUT_SCHEMA
 from tests.http.inputs import JSON_HEADERS, SMALL_INPUT, TOOL
 from tests.mcp.clients import HANDSHAKE, call
 
@@ -52,3 +54,19 @@ def test_the_cli_runs_latest_locally_and_remotely_with_the_same_answer(base_url:
     assert local.exit_code == remote.exit_code == 0
     assert local.stdout == remote.stdout
     assert jsonio.loads(local.stdout)["version"] == NEWEST  # type: ignore[index]
+
+
+def test_a_batch_operation_at_latest_names_the_version_beside_its_result(
+    client: httpx.Client,
+) -> None:
+    operations = [
+        {"id": TOOL, "version": "latest", "input": SMALL_INPUT},
+        {"id": TOOL, "version": NEWEST, "input": SMALL_INPUT},
+    ]
+    body = jsonio.dumps({"operations": operations})
+    latest_entry, named_entry = client.post("/v1/batch", content=body, headers=JSON_HEADERS).json()[
+        "results"
+    ]
+    assert latest_entry == {**named_entry, "version": NEWEST}
+    answer = {"results": [latest_entry, named_entry]}
+    jsonschema.Draft202012Validator(BATCH_OUTPUT_SCHEMA).validate(answer)

@@ -93,7 +93,8 @@ META_TOOLS = (
     ToolSpec(
         "execute",
         "Execute a tool",
-        'Run tool `id` at `version` on `input`; the answer is {"result": {...}}.',
+        'Run tool `id` at `version` (or "latest") on `input`; the answer is {"result": {...}},'
+        ' with "version" beside it when "latest" was asked for.',
         EXECUTE_INPUT,
         _EXECUTE_OUTPUT,
     ),

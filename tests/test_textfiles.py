@@ -5,6 +5,8 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mtcompute.errors import InputError
 from mtcompute.textfiles import (
@@ -93,3 +95,22 @@ def test_tokens_are_split_at_every_whitespace_code_point_of_the_chrf_pages() -> 
 
 def test_tokens_of_a_blank_line_are_none() -> None:
     assert tokens(" \t ") == []
+
+
+# Any text but a line break or a lone surrogate (not UTF-8), and not ending in CR (CRLF's half).
+_LINE = st.text(
+    st.characters(exclude_characters="\n", exclude_categories=("Cs",)), max_size=12
+).filter(lambda line: not line.endswith("\r"))
+
+
+@given(
+    lines=st.lists(_LINE, min_size=1, max_size=8),
+    newline=st.sampled_from(["\n", "\r\n"]),
+    final=st.booleans(),
+)
+def test_any_lines_written_with_lf_or_crlf_read_back_as_they_were(
+    lines: list[str], newline: str, final: bool
+) -> None:
+    final = final or lines[-1] == ""  # an empty last line needs its newline
+    data = (newline.join(lines) + (newline if final else "")).encode("utf-8")
+    assert split_lines("f.txt", data) == tuple(lines)

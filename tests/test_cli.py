@@ -166,7 +166,7 @@ def test_an_unforeseen_error_is_one_line_on_stderr_and_exit_1(
     def broken(*args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(api, "execute", broken)
+    monkeypatch.setattr(api, "execute_answer", broken)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(SPEC_INPUT)))
     monkeypatch.setattr(sys, "argv", ["mtcompute", "run", ID, VERSION, "--input", "-"])
     with pytest.raises(SystemExit) as exited:

@@ -7,6 +7,7 @@ import pytest
 from mtcompute import errors
 from mtcompute.errors import (
     InputError,
+    InvalidBaseUrlError,
     MalformedJsonError,
     MtcomputeError,
     ServiceError,
@@ -41,7 +42,7 @@ def test_the_module_docstring_draws_every_error() -> None:
         for name, value in vars(errors).items()
         if isinstance(value, type) and issubclass(value, MtcomputeError)
     ]
-    assert len(classes) == 5
+    assert len(classes) == 6
     for name in classes:
         assert name in drawn
 
@@ -52,6 +53,7 @@ def test_the_module_docstring_draws_every_error() -> None:
         pytest.param(InputError([ONE]), 2, id="an input error is a usage error"),
         pytest.param(MalformedJsonError("bad"), 2, id="malformed JSON is an input error"),
         pytest.param(UnknownToolError("no"), 2, id="an unknown tool is a usage error"),
+        pytest.param(InvalidBaseUrlError("no"), 2, id="a malformed base URL is a usage error"),
         pytest.param(ServiceError("down"), 1, id="a service error is anything else"),
         pytest.param(MtcomputeError("?"), 1, id="the base is anything else"),
     ],

@@ -1,7 +1,8 @@
 """The layers, read from the imports: a module imports only from its own layer or those below.
 
-adapters (http, mcp, cli)  →  api  →  meta  →  contracts  →  fast  →  metrics | helper
-→  numerics; errors, jsonio and settings sit beside all, and the package's __init__ on top.
+adapters (http, mcp, cli, cli_score)  →  api | scoring  →  meta  →  contracts  →  fast |
+textfiles | signature  →  metrics | helper  →  numerics; errors, jsonio, settings and version sit
+beside all, and the package's __init__ on top.
 """
 
 import ast
@@ -15,15 +16,24 @@ LAYERS = {
     "errors": 0,
     "jsonio": 0,
     "settings": 0,
+    "version": 0,
+    "baseurl": 0,
+    "mistakes": 0,
     "metrics": 1,
     "helper": 1,
     "fast": 2,
+    "textfiles": 2,
+    "signature": 2,
     "contracts": 3,
     "meta": 4,
     "api": 5,
+    "scoring": 5,
     "http": 6,
     "mcp": 6,
     "cli": 6,
+    "cli_score": 6,
+    "cli_remote": 6,
+    "cli_extras": 6,
     "__init__": 7,
 }
 MODULES = sorted(SOURCE.rglob("*.py"))

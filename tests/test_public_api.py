@@ -1,5 +1,7 @@
 """The public surface of the package, pinned: a change here is a change to the library's API."""
 
+import subprocess
+import sys
 from types import ModuleType
 
 import mtcompute
@@ -12,7 +14,9 @@ PUBLIC = [
     "ChrfSegment",
     "ChrfStatistics",
     "ChrfWords",
+    "Client",
     "InputError",
+    "InvalidBaseUrlError",
     "MalformedJsonError",
     "MtcomputeError",
     "NgramCountsResult",
@@ -20,8 +24,11 @@ PUBLIC = [
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
+    "TextList",
+    "TokenList",
     "UnknownToolError",
     "Violation",
+    "__version__",
     "brevity_penalty",
     "chrf",
     "corpus_bleu",
@@ -29,6 +36,7 @@ PUBLIC = [
     "execute",
     "execute_batch",
     "ngram_counts",
+    "resolve_version",
     "sentence_bleu",
     "sentence_components",
     "tools",
@@ -52,4 +60,23 @@ def test_nothing_else_public_is_exported_by_accident() -> None:
         for name, value in vars(mtcompute).items()
         if not name.startswith("_") and not isinstance(value, ModuleType)
     }
-    assert exported == set(PUBLIC)
+    # Client is imported on first use; __version__ is public though it starts with "_".
+    assert exported | {"Client", "__version__"} == set(PUBLIC)
+
+
+def test_importing_the_package_loads_neither_the_server_stack_nor_the_http_client() -> None:
+    code = (
+        "import sys, mtcompute, mtcompute.cli\n"
+        "heavy = {'starlette', 'uvicorn', 'mcp', 'jinja2', 'httpx'}\n"
+        "print(sorted(heavy & {name.split('.')[0] for name in sys.modules}))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert loaded.stdout == "[]\n"
+
+
+def test_the_client_is_there_on_first_use() -> None:
+    from mtcompute.http.client import Client  # noqa: PLC0415
+
+    assert mtcompute.Client is Client

@@ -1,6 +1,14 @@
-"""mtcompute: exact, fast, versioned compute tools for machine-translation evaluation."""
+"""mtcompute: exact, fast, versioned compute tools for machine-translation evaluation.
+
+``Client`` (a remote service, over httpx) is imported on first use, so that ``import mtcompute``
+and the CLI's local commands do not load the HTTP client.
+"""
+
+import typing as _typing
 
 from mtcompute.api import (
+    TextList,
+    TokenList,
     brevity_penalty,
     chrf,
     corpus_bleu,
@@ -8,6 +16,7 @@ from mtcompute.api import (
     execute,
     execute_batch,
     ngram_counts,
+    resolve_version,
     sentence_bleu,
     sentence_components,
     tools,
@@ -15,6 +24,7 @@ from mtcompute.api import (
 )
 from mtcompute.errors import (
     InputError,
+    InvalidBaseUrlError,
     MalformedJsonError,
     MtcomputeError,
     ServiceError,
@@ -26,6 +36,10 @@ from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
+from mtcompute.version import __version__
+
+if _typing.TYPE_CHECKING:
+    from mtcompute.http.client import Client
 
 __all__ = [
     "BleuResult",
@@ -35,7 +49,9 @@ __all__ = [
     "ChrfSegment",
     "ChrfStatistics",
     "ChrfWords",
+    "Client",
     "InputError",
+    "InvalidBaseUrlError",
     "MalformedJsonError",
     "MtcomputeError",
     "NgramCountsResult",
@@ -43,8 +59,11 @@ __all__ = [
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
+    "TextList",
+    "TokenList",
     "UnknownToolError",
     "Violation",
+    "__version__",
     "brevity_penalty",
     "chrf",
     "corpus_bleu",
@@ -52,8 +71,18 @@ __all__ = [
     "execute",
     "execute_batch",
     "ngram_counts",
+    "resolve_version",
     "sentence_bleu",
     "sentence_components",
     "tools",
     "use_helper_process",
 ]
+
+
+def __getattr__(name: str) -> object:
+    if name == "Client":
+        from mtcompute.http.client import Client  # noqa: PLC0415 - httpx on first use
+
+        globals()["Client"] = Client
+        return Client
+    raise AttributeError(f"module 'mtcompute' has no attribute {name!r}")

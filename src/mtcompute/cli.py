@@ -7,8 +7,12 @@ from typing import BinaryIO, NoReturn
 import click
 
 from mtcompute import api, jsonio
+from mtcompute.cli_extras import require_server_extra
+from mtcompute.cli_remote import base_url_option, remote_describe, remote_tools, timeout_option
+from mtcompute.cli_score import score
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, ServiceError
+from mtcompute.http.origins import check_origin
 from mtcompute.meta.batch import run_batch
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_SECONDS
 
@@ -29,7 +33,14 @@ def _fail(error: MtcomputeError) -> NoReturn:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mtcompute")
 def cli() -> None:
-    """Exact, versioned compute tools for machine-translation evaluation."""
+    """Exact, versioned compute tools for machine-translation evaluation.
+
+    \b
+    Examples:
+      mtcompute score -i hyp.txt -r ref.txt -m bleu -m chrf
+      mtcompute run bleu-corpus-compute latest --input input.json
+      mtcompute tools --base-url http://127.0.0.1:8000
+    """
 
 
 @cli.command()
@@ -42,11 +53,7 @@ def cli() -> None:
     required=True,
     help="JSON file with the tool's input; '-' reads standard input.",
 )
-@click.option(
-    "--base-url",
-    metavar="URL",
-    help="Call the mtcompute service at URL instead of computing in this process.",
-)
+@base_url_option("Call the mtcompute service at URL instead of computing in this process.")
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
@@ -57,22 +64,28 @@ def cli() -> None:
 def run(
     tool_id: str, version: str, input_file: BinaryIO, base_url: str | None, timeout: float
 ) -> None:
-    """Run tool ID at VERSION on an input and print {"result": ...}."""
+    """Run tool ID at VERSION (or latest) on an input and print {"result": ...} (with latest,
+    also the "version" it named).
+
+    \b
+    Example:
+      mtcompute run bleu-corpus-compute 1.0.0 --input examples/bleu-corpus-compute-1.0.0.json
+    """
     try:
-        result = _execute(tool_id, version, input_file.read(), base_url, timeout)
+        answer = _execute(tool_id, version, input_file.read(), base_url, timeout)
     except MtcomputeError as error:
         _fail(error)
-    _print_json({"result": result})
+    _print_json(answer)
 
 
 def _execute(
     tool_id: str, version: str, body: bytes, base_url: str | None, timeout: float
 ) -> JsonObject:
     if base_url is None:
-        return api.execute(tool_id, version, jsonio.loads(body))
-    from mtcompute.http.client import execute_remote  # noqa: PLC0415 - httpx only when needed
+        return api.execute_answer(tool_id, version, jsonio.loads(body))
+    from mtcompute.http.client import execute_remote_answer  # noqa: PLC0415 - httpx when needed
 
-    return execute_remote(base_url, tool_id, version, body, timeout=timeout)
+    return execute_remote_answer(base_url, tool_id, version, body, timeout=timeout)
 
 
 @cli.command()
@@ -83,11 +96,7 @@ def _execute(
     required=True,
     help="JSON file with the batch, {\"operations\": [...]}; '-' reads standard input.",
 )
-@click.option(
-    "--base-url",
-    metavar="URL",
-    help="Send the batch to the mtcompute service at URL instead of computing in this process.",
-)
+@base_url_option("Send the batch to the mtcompute service at URL instead of computing here.")
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
@@ -96,7 +105,12 @@ def _execute(
     help="Seconds to wait for the service (with --base-url).",
 )
 def batch(input_file: BinaryIO, base_url: str | None, timeout: float) -> None:
-    """Run a batch of tool calls and print {"results": ...}, whatever their statuses."""
+    """Run a batch of tool calls and print {"results": ...}, whatever their statuses.
+
+    \b
+    Example:
+      mtcompute batch --input batch.json
+    """
     try:
         answer = _run_batch(input_file.read(), base_url, timeout)
     except MtcomputeError as error:
@@ -113,18 +127,39 @@ def _run_batch(body: bytes, base_url: str | None, timeout: float) -> JsonObject:
 
 
 @cli.command()
-def tools() -> None:
-    """List the tools with their versions."""
-    _print_json({"tools": api.tools()})
+@base_url_option("List the tools of the mtcompute service at URL.")
+@timeout_option()
+def tools(base_url: str | None, timeout: float) -> None:
+    """List the tools with their versions.
+
+    \b
+    Example:
+      mtcompute tools
+    """
+    try:
+        listed = api.tools() if base_url is None else remote_tools(base_url, timeout)
+    except MtcomputeError as error:
+        _fail(error)
+    _print_json({"tools": listed})
 
 
 @cli.command()
 @click.argument("tool_id", metavar="ID")
 @click.argument("version")
-def describe(tool_id: str, version: str) -> None:
-    """Print the contract of tool ID at VERSION."""
+@base_url_option("Read the contract from the mtcompute service at URL.")
+@timeout_option()
+def describe(tool_id: str, version: str, base_url: str | None, timeout: float) -> None:
+    """Print the contract of tool ID at VERSION (or latest).
+
+    \b
+    Example:
+      mtcompute describe bleu-corpus-compute latest
+    """
     try:
-        contract = api.describe(tool_id, version)
+        if base_url is None:
+            contract = api.describe(tool_id, version)
+        else:
+            contract = remote_describe(base_url, tool_id, version, timeout)
     except MtcomputeError as error:
         _fail(error)
     _print_json(contract)
@@ -174,7 +209,13 @@ def serve(
     allowed_origins: tuple[str, ...],
     cors_origins: tuple[str, ...],
 ) -> None:
-    """Serve the HTTP API, tool pages and MCP at /mcp until SIGTERM or Ctrl-C."""
+    """Serve the HTTP API, tool pages and MCP at /mcp until SIGTERM or Ctrl-C.
+
+    \b
+    Example:
+      mtcompute serve --port 8000
+    """
+    require_server_extra("serve")
     from mtcompute.http.app import HttpSettings  # noqa: PLC0415 - starlette only when serving
     from mtcompute.http.serve import serve as serve_http  # noqa: PLC0415
     from mtcompute.mcp.transport import McpSettings  # noqa: PLC0415
@@ -185,8 +226,6 @@ def serve(
 
 
 def _cors_origins(values: tuple[str, ...]) -> tuple[str, ...]:
-    from mtcompute.http.cors import check_origin  # noqa: PLC0415 - starlette only when serving
-
     try:
         return tuple(check_origin(value) for value in values)
     except ValueError as error:
@@ -195,10 +234,19 @@ def _cors_origins(values: tuple[str, ...]) -> tuple[str, ...]:
 
 @cli.command("mcp")
 def mcp_stdio() -> None:
-    """Serve MCP on stdin and stdout, for an MCP client to start."""
+    """Serve MCP on stdin and stdout, for an MCP client to start.
+
+    \b
+    Example (an MCP client's configuration):
+      {"command": "/absolute/path/to/.venv/bin/mtcompute", "args": ["mcp"]}
+    """
+    require_server_extra("mcp")
     from mtcompute.mcp.server import run_stdio  # noqa: PLC0415 - the MCP SDK only when serving it
 
     run_stdio()
+
+
+cli.add_command(score)
 
 
 def main() -> None:

@@ -2,8 +2,10 @@
 
     MtcomputeError                  base class; ``exit_code`` is what the CLI exits with
     ├── InputError                  the input breaks the contract; ``.errors`` lists every violation
+    │   │                           (also a ``ValueError``, for ``except ValueError`` callers)
     │   └── MalformedJsonError      the bytes are not JSON (or not UTF-8): nothing to validate yet
     ├── UnknownToolError            no tool with that id, or no such version of it
+    ├── InvalidBaseUrlError         a remote service's base URL is malformed (also a ValueError)
     └── ServiceError                a remote service could not be reached or answered badly
 
 Each violation in ``InputError.errors`` is a ``{code, pointer, message}`` dict: ``code`` is a stable
@@ -35,8 +37,9 @@ class MtcomputeError(Exception):
         return _rebuild, (type(self), self.args, dict(self.__dict__))
 
 
-class InputError(MtcomputeError):
-    """The input breaks the tool's contract; ``errors`` lists the violations."""
+class InputError(MtcomputeError, ValueError):
+    """The input breaks the tool's contract; ``errors`` lists the violations. A ``ValueError``
+    too, as Python's own functions raise for a bad argument."""
 
     exit_code = 2
 
@@ -70,6 +73,16 @@ class UnknownToolError(MtcomputeError):
     @property
     def errors(self) -> list[Violation]:
         return [Violation(code=self.code, pointer="", message=str(self))]
+
+
+class InvalidBaseUrlError(MtcomputeError, ValueError):
+    """A remote service's base URL is malformed; the message says how to fix it."""
+
+    exit_code = 2
+
+    @property
+    def errors(self) -> list[Violation]:
+        return [Violation(code="invalid_base_url", pointer="", message=str(self))]
 
 
 class ServiceError(MtcomputeError):

@@ -6,7 +6,15 @@ import pytest
 
 from mtcompute.contracts import bleu_corpus_compute_1_0_0, registry
 from mtcompute.contracts.contract import Contract, Tool
-from mtcompute.contracts.registry import all_tools, catalog, get_tool, latest, tool_ids, versions_of
+from mtcompute.contracts.registry import (
+    LATEST,
+    all_tools,
+    catalog,
+    get_tool,
+    latest,
+    tool_ids,
+    versions_of,
+)
 from mtcompute.errors import UnknownToolError
 
 BLEU = "bleu-corpus-compute"
@@ -33,7 +41,7 @@ def test_an_unknown_tool_is_an_error_naming_the_tools_that_exist() -> None:
     ]
 
 
-@pytest.mark.parametrize("version", ["1.0", "1.0.1", "2.0.0", "latest", ""])
+@pytest.mark.parametrize("version", ["1.0", "1.0.1", "2.0.0", "Latest", ""])
 def test_an_unknown_version_is_an_error_naming_the_versions_that_exist(version: str) -> None:
     with pytest.raises(UnknownToolError) as caught:
         get_tool(BLEU, version)
@@ -88,3 +96,8 @@ def test_versions_are_ordered_by_number_not_by_text(monkeypatch: pytest.MonkeyPa
         ("a", "2.0.0", "v2.0.0"),
         ("b", "1.10.0", "v1.10.0"),
     ]
+
+
+def test_latest_names_the_newest_version_of_each_tool() -> None:
+    for tool_id in tool_ids():
+        assert get_tool(tool_id, LATEST) is latest(tool_id)

@@ -6,7 +6,6 @@ import httpx
 import pytest
 
 from mtcompute.http.app import HttpSettings, create_app
-from mtcompute.http.cors import CORS_ORIGINS_ENV, check_origin, origins_from_environ
 from tests.http.inputs import EXECUTE_PATH, JSON_HEADERS, SMALL_INPUT
 from tests.live_server import serving
 
@@ -58,18 +57,3 @@ def test_cors_is_off_by_default(client: httpx.Client) -> None:
     assert preflight.status_code == 405
     answer = client.post(EXECUTE_PATH, json=SMALL_INPUT, headers={"origin": ORIGIN})
     assert "access-control-allow-origin" not in answer.headers
-
-
-def test_the_origins_travel_to_the_workers_through_the_environment() -> None:
-    environ = {CORS_ORIGINS_ENV: f"{ORIGIN} http://localhost:5173"}
-    assert origins_from_environ(environ) == (ORIGIN, "http://localhost:5173")
-    assert HttpSettings.from_environ(environ).cors_origins == (ORIGIN, "http://localhost:5173")
-    assert origins_from_environ({}) == ()
-
-
-@pytest.mark.parametrize("origin", ["example.org", "https://example.org/", "ftp://x", ""])
-def test_something_that_is_not_an_origin_is_refused_saying_what_one_looks_like(
-    origin: str,
-) -> None:
-    with pytest.raises(ValueError, match=r"expected an origin such as https://example\.org"):
-        check_origin(origin)

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import pytest
 
 from mtcompute import BrevityPenaltyResult, brevity_penalty, corpus_bleu
-from mtcompute.metrics.brevity import closest_length, length_ratio
+from mtcompute.metrics.brevity import closest_length
+from mtcompute.metrics.display import length_ratio
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,9 @@ from mtcompute.contracts import (
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
 
+# The version name that stands for a tool's newest released version, wherever a version is named.
+LATEST = "latest"
+
 _RELEASED: tuple[Tool[Any], ...] = (
     bleu_brevity_penalty_1_0_0.TOOL,
     bleu_corpus_compute_1_0_0.TOOL,
@@ -48,8 +51,11 @@ def versions_of(tool_id: str) -> list[str]:
 
 
 def get_tool(tool_id: str, version: str) -> Tool[Any]:
-    """The tool ``tool_id`` at ``version``, or ``UnknownToolError`` naming what exists."""
+    """The tool ``tool_id`` at ``version`` (``latest``: its newest), or ``UnknownToolError``
+    naming what exists."""
     versions = versions_of(tool_id)
+    if version == LATEST:
+        version = versions[-1]
     for tool in _RELEASED:
         if tool.contract.id == tool_id and tool.contract.version == version:
             return tool

@@ -32,9 +32,10 @@ from mtcompute.contracts.registry import all_tools
 from mtcompute.errors import MtcomputeError
 from mtcompute.http.batch import batch_route
 from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
-from mtcompute.http.cors import cors_middleware, origins_from_environ
+from mtcompute.http.cors import cors_middleware
 from mtcompute.http.log import RequestLog
 from mtcompute.http.openapi import openapi_document
+from mtcompute.http.origins import origins_from_environ
 from mtcompute.http.problems import (
     ProblemError,
     on_mtcompute_error,
@@ -73,7 +74,7 @@ def _json(value: object) -> Response:
 
 def _execute_bytes(tool_id: str, version: str, body: bytes) -> bytes:
     # The CLI's own order: parse the JSON, then look the tool up, then run it.
-    return jsonio.dumps({"result": api.execute(tool_id, version, jsonio.loads(body))})
+    return jsonio.dumps(api.execute_answer(tool_id, version, jsonio.loads(body)))
 
 
 def _execute_endpoint(settings: HttpSettings) -> Route:

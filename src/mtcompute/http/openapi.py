@@ -68,7 +68,7 @@ def _path_parameter(name: str, description: str, example: str) -> JsonObject:
 
 
 _TOOL_ID = _path_parameter("id", "Tool id.", "bleu-corpus-compute")
-_TOOL_VERSION = _path_parameter("version", "Released version.", "1.0.0")
+_TOOL_VERSION = _path_parameter("version", "Released version, or latest for the newest.", "1.0.0")
 
 
 def _name(contract: Contract, part: str) -> str:

@@ -14,8 +14,8 @@ from uvicorn.config import LOGGING_CONFIG
 
 from mtcompute.http.addresses import AddressesHandler
 from mtcompute.http.app import HttpSettings
-from mtcompute.http.cors import origins_to_environ
 from mtcompute.http.log import LOGGER
+from mtcompute.http.origins import origins_to_environ
 from mtcompute.settings import MAX_BODY_BYTES_ENV
 
 APP_FACTORY = "mtcompute.http.app:app_from_environ"

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple, cast
 
 from mtcompute.contracts.contract import JsonObject
-from mtcompute.contracts.registry import get_tool
+from mtcompute.contracts.registry import LATEST, get_tool
 from mtcompute.contracts.validation.violations import child_pointer, quoted
 from mtcompute.errors import InputError, UnknownToolError, Violation
 from mtcompute.meta.batch_check import check_batch
@@ -73,7 +73,11 @@ def _execute(index: int, operation: JsonObject, bound: JsonObject) -> _Step:
     except InputError as error:
         return _error(prefixed(error.errors, f"/operations/{index}/input"))
     entry: JsonObject = {"status": "ok", "result": result}
-    return _Step(entry if operation.get("include_result", True) else {"status": "ok"}, result)
+    if not operation.get("include_result", True):
+        entry = {"status": "ok"}
+    if operation["version"] == LATEST:
+        entry["version"] = tool.contract.version  # the version latest resolved to
+    return _Step(entry, result)
 
 
 def _first_failed(bind: Mapping[str, Any], earlier: list[_Step]) -> int | None:

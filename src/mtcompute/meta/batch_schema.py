@@ -50,7 +50,10 @@ OPERATION_SCHEMA: dict[str, Any] = {
     "description": "One call of a catalogue tool at a version, as a single execute would make it.",
     "properties": {
         "id": {"type": "string", "description": "A catalogue tool id, e.g. bleu-corpus-compute."},
-        "version": {"type": "string", "description": "A released version of it, e.g. 1.0.0."},
+        "version": {
+            "type": "string",
+            "description": "A released version of it, e.g. 1.0.0, or latest for the newest.",
+        },
         "input": {
             "type": "object",
             "description": "The tool's input, per its contract, without the keys `bind` sets.",
@@ -119,7 +122,17 @@ BATCH_OUTPUT_SCHEMA: dict[str, Any] = {
             "description": "One entry per operation, in order.",
             "items": {
                 "oneOf": [
-                    _entry("ok", {"result": {"type": "object"}}, []),
+                    _entry(
+                        "ok",
+                        {
+                            "result": {"type": "object"},
+                            "version": {
+                                "type": "string",
+                                "description": "The version `latest` resolved to.",
+                            },
+                        },
+                        [],
+                    ),
                     _entry(
                         "error",
                         {"errors": {"type": "array", "minItems": 1, "items": _VIOLATION_SCHEMA}},

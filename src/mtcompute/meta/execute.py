@@ -2,13 +2,29 @@
 list the catalogue."""
 
 from mtcompute.contracts.contract import JsonObject
-from mtcompute.contracts.registry import catalog, get_tool
+from mtcompute.contracts.registry import LATEST, catalog, get_tool
 
 
 def execute(tool_id: str, version: str, input: object) -> JsonObject:
     """The tool's result object for ``input``, JSON-ready; ``InputError`` if the input breaks
     the contract, ``UnknownToolError`` if there is no such tool or version."""
     return get_tool(tool_id, version).execute(input)
+
+
+def execute_answer(tool_id: str, version: str, input: object) -> JsonObject:
+    """What the adapters answer: ``{"result": ...}``, and for version ``latest`` the version it
+    resolved to beside it, ``{"result": ..., "version": "1.0.0"}``."""
+    tool = get_tool(tool_id, version)
+    answer: JsonObject = {"result": tool.execute(input)}
+    if version == LATEST:
+        answer["version"] = tool.contract.version
+    return answer
+
+
+def resolve_version(tool_id: str, version: str) -> str:
+    """The released version that ``version`` names (``latest``: the newest), or
+    ``UnknownToolError``."""
+    return get_tool(tool_id, version).contract.version
 
 
 def describe(tool_id: str, version: str) -> JsonObject:

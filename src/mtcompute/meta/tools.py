@@ -25,7 +25,11 @@ from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
 
 _TOOL_REF = {
     "id": {"type": "string", "minLength": 1, "description": "Tool id, e.g. bleu-corpus-compute."},
-    "version": {"type": "string", "minLength": 1, "description": "Released version, e.g. 1.0.0."},
+    "version": {
+        "type": "string",
+        "minLength": 1,
+        "description": "Released version, e.g. 1.0.0, or latest for the newest.",
+    },
 }
 EXECUTE_INPUT: JsonObject = {
     "type": "object",
@@ -59,7 +63,10 @@ SEARCH_INPUT: JsonObject = {
 }
 _EXECUTE_OUTPUT: JsonObject = {
     "type": "object",
-    "properties": {"result": {"type": "object"}},
+    "properties": {
+        "result": {"type": "object"},
+        "version": {"type": "string", "description": "The version `latest` resolved to."},
+    },
     "required": ["result"],
 }
 _DESCRIBE_OUTPUT: JsonObject = {
@@ -86,7 +93,8 @@ META_TOOLS = (
     ToolSpec(
         "execute",
         "Execute a tool",
-        'Run tool `id` at `version` on `input`; the answer is {"result": {...}}.',
+        'Run tool `id` at `version` (or "latest") on `input`; the answer is {"result": {...}},'
+        ' with "version" beside it when "latest" was asked for.',
         EXECUTE_INPUT,
         _EXECUTE_OUTPUT,
     ),
@@ -150,7 +158,7 @@ def _execute(arguments: Mapping[str, Any]) -> JsonObject:
     # HTTP (at pointer ""); the check of the other arguments sees an empty object in its place.
     stand_in: JsonObject = {"input": {}} if "input" in arguments else {}
     _check("execute", {**arguments, **stand_in})
-    return {"result": api.execute(arguments["id"], arguments["version"], arguments["input"])}
+    return api.execute_answer(arguments["id"], arguments["version"], arguments["input"])
 
 
 def _describe(arguments: Mapping[str, Any]) -> JsonObject:

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mtcompute.metrics.display import DEFAULT_WIDTH, bleu_verbose, length_ratio, percent, score_line
 from mtcompute.numerics.fdlibm import exp, log
 from mtcompute.numerics.tofixed import to_fixed
 
@@ -41,7 +42,14 @@ class BleuStatistics:
 
 @dataclass(frozen=True, slots=True)
 class BleuResult:
-    """A corpus BLEU score with the statistics it was made from."""
+    """A corpus BLEU score with the statistics it was made from.
+
+    Fields (the contract's result object, ``to_dict()``): ``bleu`` on the 0-1 scale,
+    ``brevity_penalty``, ``candidate_length`` (c, hypothesis tokens), ``reference_length`` (r, the
+    closest reference lengths summed), ``max_order`` (N) and per order n = 1..N the clipped
+    ``matches`` and the hypothesis n-gram ``totals``. As sacreBLEU reports them: ``score``
+    (0-100), ``precisions`` (100 * matches / totals, 0-100), ``ratio`` (c / r), ``format()``.
+    """
 
     bleu: float
     brevity_penalty: float
@@ -50,6 +58,44 @@ class BleuResult:
     max_order: int
     matches: tuple[int, ...]
     totals: tuple[int, ...]
+
+    name = "BLEU"
+
+    @property
+    def score(self) -> float:
+        """BLEU on sacreBLEU's 0-100 scale: 100 * ``bleu``."""
+        return 100.0 * self.bleu
+
+    @property
+    def precisions(self) -> tuple[float, ...]:
+        """Per order, 100 * matches / totals (0 where an order has no n-gram), as sacreBLEU."""
+        return tuple(map(percent, self.matches, self.totals))
+
+    @property
+    def ratio(self) -> float:
+        """Hypothesis length over reference length, c / r (0 when r is 0)."""
+        return length_ratio(self.candidate_length, self.reference_length)
+
+    @property
+    def verbose_score(self) -> str:
+        """What sacreBLEU prints after the score: precisions, BP, ratio and lengths."""
+        return bleu_verbose(
+            self.precisions,
+            self.brevity_penalty,
+            self.ratio,
+            self.candidate_length,
+            self.reference_length,
+        )
+
+    def format(self, width: int = DEFAULT_WIDTH, signature: str = "") -> str:
+        """sacreBLEU's line: ``BLEU = 40.17 71.2/46.1/32.0/22.6 (BP = 1.000 ratio = ...)``;
+        ``signature`` goes between the name and " = " after a "|"."""
+        return score_line(
+            self.name, self.score, self.verbose_score, width=width, signature=signature
+        )
+
+    def __str__(self) -> str:
+        return self.format()
 
     def to_dict(self) -> dict[str, object]:
         """The contract's result object (plain floats, ints and lists)."""

@@ -8,12 +8,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mtcompute.metrics.bleu import brevity_penalty
+from mtcompute.metrics.display import length_ratio
 from mtcompute.numerics.tofixed import to_fixed
 
 
 @dataclass(frozen=True, slots=True)
 class BrevityPenaltyResult:
-    """The brevity penalty with the lengths it was made from."""
+    """The brevity penalty with the lengths it was made from.
+
+    Fields: ``brevity_penalty``, ``candidate_length`` (c, the candidate lengths summed),
+    ``reference_length`` (r, the closest reference lengths summed), ``closest_reference_lengths``
+    (each segment's) and ``ratio`` (c / r, 0 when r is 0).
+    """
 
     brevity_penalty: float
     candidate_length: int
@@ -31,15 +37,16 @@ class BrevityPenaltyResult:
             "ratio": self.ratio,
         }
 
+    def __str__(self) -> str:
+        return (
+            f"BP = {self.brevity_penalty:.3f} ratio = {self.ratio:.3f}"
+            f" hyp_len = {self.candidate_length} ref_len = {self.reference_length}"
+        )
+
 
 def closest_length(candidate_length: int, reference_lengths: Sequence[int]) -> int:
     """The reference length nearest the candidate length; a tie goes to the shorter one."""
     return min(reference_lengths, key=lambda r: (abs(r - candidate_length), r))
-
-
-def length_ratio(candidate_length: int, reference_length: int) -> float:
-    """c / r, one correctly rounded division (IEEE-754 for lengths below 2**53), or 0 at r = 0."""
-    return candidate_length / reference_length if reference_length else 0.0
 
 
 def brevity_penalty_of(

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mtcompute.metrics.display import DEFAULT_WIDTH, score_line
 from mtcompute.numerics.tofixed import to_fixed
 
 DEFAULT_CHAR_ORDER = 6
@@ -99,11 +100,23 @@ class ChrfStatistics:
 
 @dataclass(frozen=True, slots=True)
 class ChrfSegment:
-    """One segment's kept reference, its statistics and its F (0-1 scale)."""
+    """One segment's kept reference, its statistics and its F (0-1 scale).
+
+    Fields: ``chrf`` (0-1), ``reference_index`` (the kept reference, 0-based) and its
+    ``statistics``; ``score`` is sacreBLEU's sentence score, 100 * ``chrf``.
+    """
 
     chrf: float
     reference_index: int
     statistics: ChrfStatistics
+
+    @property
+    def score(self) -> float:
+        """The segment's chrF on sacreBLEU's 0-100 scale: 100 * ``chrf``."""
+        return 100.0 * self.chrf
+
+    def __str__(self) -> str:
+        return f"chrF = {self.score:.2f} (reference {self.reference_index})"
 
     def to_dict(self) -> dict[str, object]:
         return {"chrf": self.chrf, "reference_index": self.reference_index} | (
@@ -127,7 +140,15 @@ class ChrfWords:
 
 @dataclass(frozen=True, slots=True)
 class ChrfResult:
-    """A corpus chrF (or chrF++) score, the summed statistics and every segment's result."""
+    """A corpus chrF (or chrF++) score, the summed statistics and every segment's result.
+
+    Fields (the contract's result object, ``to_dict()``): ``chrf`` (0-1), the options it was
+    computed with (``char_order``, ``word_order`` (0 for chrF), ``beta``, ``eps_smoothing``,
+    ``include_whitespace``), the kept ``statistics`` summed over segments (per order: hypothesis
+    n-grams, reference n-grams, matches), every segment's result in ``segments``, and
+    ``words`` (chrF++ with return_words). As sacreBLEU reports them: ``name`` (``chrF2``,
+    ``chrF2++``), ``score`` (0-100) and ``format()``.
+    """
 
     chrf: float
     char_order: int
@@ -157,6 +178,23 @@ class ChrfResult:
         if self.words is not None:
             result["words"] = [words.to_dict() for words in self.words]
         return result
+
+    @property
+    def name(self) -> str:
+        """sacreBLEU's name of the metric: ``chrF`` and beta, a "+" per word order."""
+        return f"chrF{self.beta}" + "+" * self.word_order
+
+    @property
+    def score(self) -> float:
+        """chrF on sacreBLEU's 0-100 scale: 100 * ``chrf``."""
+        return 100.0 * self.chrf
+
+    def format(self, width: int = DEFAULT_WIDTH, signature: str = "") -> str:
+        """sacreBLEU's line: ``chrF2 = 58.31``; ``signature`` goes after the name and a "|"."""
+        return score_line(self.name, self.score, width=width, signature=signature)
+
+    def __str__(self) -> str:
+        return self.format()
 
 
 def without_whitespace(text: str) -> str:

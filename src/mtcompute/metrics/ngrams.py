@@ -67,6 +67,10 @@ class NgramCountsResult:
             "segments": [segment.to_dict() for segment in self.segments],
         }
 
+    def __str__(self) -> str:
+        matches, totals = "/".join(map(str, self.matches)), "/".join(map(str, self.totals))
+        return f"matches = {matches} of {totals} ({len(self.segments)} segments)"
+
 
 def clipping_rows(hypothesis: Tokens, references: Sequence[Tokens], n: int) -> Rows:
     """A row per distinct hypothesis n-gram, in order of first occurrence."""

@@ -16,6 +16,7 @@ from mtcompute.metrics.bleu import (
     brevity_penalty,
     segment_statistics,
 )
+from mtcompute.metrics.display import DEFAULT_WIDTH, bleu_verbose, length_ratio, score_line
 from mtcompute.metrics.smoothing import NONE, Precisions, Smoothing, adjusted_counts, precisions
 from mtcompute.numerics.fdlibm import exp, log
 from mtcompute.numerics.tofixed import to_fixed
@@ -25,7 +26,12 @@ DEFAULT = Smoothing()  # exp, as sacreBLEU's sentence_bleu
 
 @dataclass(frozen=True, slots=True)
 class SentenceComponents:
-    """One segment's BLEU statistics and the length of each of its references."""
+    """One segment's BLEU statistics and the length of each of its references.
+
+    Fields: ``candidate_length`` (c), ``reference_length`` (the closest reference length),
+    ``reference_lengths`` (every reference's, in order), ``max_order`` (N), and per order
+    n = 1..N the clipped ``matches`` and the hypothesis n-gram ``totals``.
+    """
 
     candidate_length: int
     reference_length: int
@@ -63,10 +69,26 @@ class SentenceComponents:
             "totals": list(self.totals),
         }
 
+    def __str__(self) -> str:
+        matches = "/".join(map(str, self.matches))
+        totals = "/".join(map(str, self.totals))
+        return (
+            f"matches = {matches} of {totals} (hyp_len = {self.candidate_length}"
+            f" ref_len = {self.reference_length})"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class SentenceBleuResult:
-    """A sentence BLEU score, its smoothed precisions and the raw counts behind it."""
+    """A sentence BLEU score, its smoothed precisions and the raw counts behind it.
+
+    Fields (the contract's result object, ``to_dict()``): ``bleu`` (0-1), ``brevity_penalty``,
+    ``candidate_length`` (c), ``reference_length`` (r), ``max_order`` (N), the raw clipped
+    ``matches`` and ``totals`` per order, ``precisions`` (the *smoothed* precision of each order
+    on the 0-1 scale, None where an order has no n-gram), ``effective_order_used`` (N_eff),
+    ``smoothing`` and ``smoothing_value``. As sacreBLEU reports them: ``score`` (0-100),
+    ``ratio`` (c / r) and ``format()``, whose precisions are 100 * the smoothed ones.
+    """
 
     bleu: float
     brevity_penalty: float
@@ -95,6 +117,38 @@ class SentenceBleuResult:
             "smoothing": self.smoothing,
             "smoothing_value": self.smoothing_value,
         }
+
+    name = "BLEU"
+
+    @property
+    def score(self) -> float:
+        """Sentence BLEU on sacreBLEU's 0-100 scale: 100 * ``bleu``."""
+        return 100.0 * self.bleu
+
+    @property
+    def ratio(self) -> float:
+        """Hypothesis length over reference length, c / r (0 when r is 0)."""
+        return length_ratio(self.candidate_length, self.reference_length)
+
+    @property
+    def verbose_score(self) -> str:
+        """What sacreBLEU prints after the score: smoothed precisions (0-100), BP, lengths."""
+        shown = [0.0 if p is None else 100.0 * p for p in self.precisions]
+        if self.matches[0] == 0:
+            # sacreBLEU stops at a segment without a unigram match and shows no precision.
+            shown = [0.0] * self.max_order
+        return bleu_verbose(
+            shown, self.brevity_penalty, self.ratio, self.candidate_length, self.reference_length
+        )
+
+    def format(self, width: int = DEFAULT_WIDTH, signature: str = "") -> str:
+        """sacreBLEU's line: ``BLEU = 23.64 55.6/29.4/18.8/6.7 (BP = 1.000 ratio = ...)``."""
+        return score_line(
+            self.name, self.score, self.verbose_score, width=width, signature=signature
+        )
+
+    def __str__(self) -> str:
+        return self.format()
 
 
 def sentence_components(

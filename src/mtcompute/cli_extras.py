@@ -1,0 +1,26 @@
+"""The commands that serve need the ``server`` extra; without it they say how to install it
+instead of failing on an import."""
+
+import sys
+from importlib.util import find_spec
+
+import click
+
+# What `pip install 'mtcompute[server]'` adds (pyproject.toml's "server" extra).
+SERVER_PACKAGES = ("jinja2", "mcp", "starlette", "uvicorn")
+
+
+def missing_server_packages() -> list[str]:
+    return [name for name in SERVER_PACKAGES if find_spec(name) is None]
+
+
+def require_server_extra(command: str) -> None:
+    """Exit 1 with the install command if the server extra is not installed."""
+    missing = missing_server_packages()
+    if missing:
+        click.echo(
+            f"mtcompute {command} needs the server extra ({', '.join(missing)} not installed):"
+            " pip install 'mtcompute[server]'",
+            err=True,
+        )
+        sys.exit(1)

@@ -1,0 +1,191 @@
+"""The commonest ways of calling the library wrong, recognised after validation has failed, with
+a message that says how to fix each: a string where a token list is due, references not nested
+per segment, NLTK's argument order (references first), and sacreBLEU's reference layout (one list
+per reference stream, ``refs[k][i]``, where mtcompute takes ``refs[i][k]``).
+
+Only a failed call is looked at, so a valid call costs nothing. The stream layout can be told
+apart only where the number of references differs from the number of segments: with as many
+references as segments, a transposed list is a valid input of another meaning.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from mtcompute.errors import InputError, Violation
+
+_STREAMS_FIX = "transpose it: `[list(refs) for refs in zip(*streams)]`"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """How to fix what went wrong at ``pointer`` (or at or under it)."""
+
+    pointer: str
+    fix: str
+
+
+def _items(value: object) -> Sequence[object] | None:
+    """``value`` if it is a list-like sequence (not a string), else None."""
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        return value
+    return None
+
+
+def _first(values: object, test: Callable[[object], bool]) -> int | None:
+    """The index of the first item of ``values`` that passes ``test``, if it is a list."""
+    items = _items(values)
+    if items is None:
+        return None
+    return next((i for i, value in enumerate(items) if test(value)), None)
+
+
+def _is_string(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_token_list(value: object) -> bool:
+    items = _items(value)
+    return items is not None and all(map(_is_string, items))
+
+
+def _is_split_token_list(value: object) -> bool:
+    """A non-empty list of strings none of which holds a space: tokens, not texts."""
+    items = _items(value)
+    return bool(items) and _is_token_list(items) and not any(" " in str(t) for t in items or ())
+
+
+def _is_list_of_token_lists(value: object) -> bool:
+    items = _items(value)
+    return items is not None and len(items) > 0 and all(map(_is_token_list, items))
+
+
+def _streams(hypotheses: object, references: object) -> Hint | None:
+    """References laid out as sacreBLEU's streams: a list per reference, each segment long."""
+    segments, streams = _items(hypotheses), _items(references)
+    if segments is None or streams is None or len(streams) in (0, len(segments)):
+        return None
+    lengths = [len(items) if (items := _items(stream)) is not None else -1 for stream in streams]
+    if any(length != len(segments) for length in lengths):
+        return None
+    message = (
+        f"references look like sacreBLEU's layout, {_lists(len(streams))} of {len(segments)}"
+        " (one list per reference, references[k][i]); mtcompute takes one list per segment,"
+        f" references[i][k]: {_STREAMS_FIX}"
+    )
+    return Hint("/references", message)
+
+
+def _lists(count: int) -> str:
+    return "1 list" if count == 1 else f"{count} lists"
+
+
+def token_corpus_hints(hypotheses: object, references: object, function: str) -> list[Hint]:
+    """Hints for ``function(hypotheses, references)`` taking token lists per segment."""
+    if (
+        _first(hypotheses, _is_list_of_token_lists) is not None
+        and _first(references, _is_token_list) is not None
+    ):
+        return [_nltk_order(function, "/hypotheses")]
+    hints = []
+    where = _first(hypotheses, _is_string)
+    if where is not None:
+        hints.append(_split("hypotheses", where, "[h.split() for h in hypotheses]"))
+    hints += _reference_sets(references)
+    stream = _streams(hypotheses, references)
+    return hints + ([stream] if stream else [])
+
+
+def _reference_sets(references: object) -> list[Hint]:
+    where = _first(references, _is_string)
+    if where is not None:
+        message = (
+            "each segment's references are a list of token lists: split and wrap each,"
+            " `[[r.split()] for r in references]`"
+        )
+        return [Hint(f"/references/{where}", message)]
+    where = _first(references, _is_split_token_list)
+    if where is not None:
+        message = (
+            f"references[{where}] is one token list, but references are nested per segment (a"
+            " list of reference token lists for each hypothesis); with one reference a segment,"
+            " wrap each: `[[reference] for reference in references]`"
+        )
+        return [Hint(f"/references/{where}", message)]
+    return _strings_in_reference_sets(references)
+
+
+def _strings_in_reference_sets(references: object) -> list[Hint]:
+    for i, refs in enumerate(_items(references) or ()):
+        k = _first(refs, _is_string)
+        if k is not None:
+            fix = "[[r.split() for r in refs] for refs in references]"
+            return [_split(f"references[{i}]", k, fix, pointer=f"/references/{i}/{k}")]
+    return []
+
+
+def _split(name: str, index: int, fix: str, *, pointer: str | None = None) -> Hint:
+    where = pointer or f"/{name}/{index}"  # name is the Python expression, e.g. references[3]
+    message = f"a token list is due: split it, `.split()` (for every one: `{fix}`)"
+    return Hint(where, message)
+
+
+def _nltk_order(function: str, pointer: str) -> Hint:
+    first = pointer.strip("/")
+    message = (
+        f"the arguments look swapped: mtcompute's {function} takes the {first} first and the"
+        f" references second, {function}({first}, references); NLTK's takes the references"
+        " first, so swap them"
+    )
+    return Hint(pointer, message)
+
+
+def token_sentence_hints(hypothesis: object, references: object, function: str) -> list[Hint]:
+    """Hints for ``function(hypothesis, references)`` of one segment's token lists."""
+    if _is_list_of_token_lists(hypothesis) and _is_token_list(references):
+        return [_nltk_order(function, "/hypothesis")]
+    hints = []
+    if isinstance(hypothesis, str):
+        message = "a token list is due: split it, `hypothesis.split()`"
+        hints.append(Hint("/hypothesis", message))
+    texts = _items(references)
+    if texts and _is_token_list(texts) and (_is_string(hypothesis) or _is_token_list(hypothesis)):
+        if any(" " in str(reference) for reference in texts):
+            fix = "split each: `[r.split() for r in references]`"
+        else:
+            fix = "wrap it: `[reference]`"
+        message = f"references are a list of token lists: {fix}"
+        hints.append(Hint("/references", message))
+    return hints
+
+
+def text_corpus_hints(hypotheses: object, references: object) -> list[Hint]:
+    """Hints for ``chrf(hypotheses, references)`` of texts."""
+    if isinstance(hypotheses, str):
+        message = "hypotheses are a list of texts, one a segment: `[text]`"
+        return [Hint("/hypotheses", message)]
+    where = _first(references, _is_string)
+    if where is not None:
+        message = (
+            "references are nested per segment (a list of reference texts for each"
+            " hypothesis); with one reference a segment, wrap each:"
+            " `[[reference] for reference in references]`"
+        )
+        return [Hint(f"/references/{where}", message)]
+    stream = _streams(hypotheses, references)
+    return [stream] if stream else []
+
+
+def with_hints(error: InputError, hints: list[Hint]) -> InputError:
+    """``error`` with each hint's fix added to the message of the violation it explains (the
+    first at or under its pointer, else the first): codes and pointers stay as they were."""
+    errors = error.errors
+    for hint in hints:
+        index = next((i for i, e in enumerate(errors) if _under(e["pointer"], hint.pointer)), 0)
+        found = errors[index]
+        message = f"{found['message']}; {hint.fix}"
+        errors[index] = Violation(code=found["code"], pointer=found["pointer"], message=message)
+    return InputError(errors) if hints else error
+
+
+def _under(pointer: str, prefix: str) -> bool:
+    return pointer == prefix or pointer.startswith(prefix + "/")

@@ -1,0 +1,93 @@
+"""``mtcompute.Client`` against a real server answers what the library answers and raises the
+library's errors."""
+
+import socket
+from typing import Any
+
+import pytest
+
+import mtcompute
+from mtcompute import Client, InputError, ServiceError, UnknownToolError
+from mtcompute.errors import InvalidBaseUrlError, MalformedJsonError
+from tests.http.inputs import SMALL_INPUT, TOOL, VERSION
+
+
+@pytest.fixture
+def remote(base_url: str) -> Any:
+    with Client(base_url) as client:
+        yield client
+
+
+def test_execute_answers_the_librarys_result(remote: Client) -> None:
+    assert remote.execute(TOOL, VERSION, SMALL_INPUT) == mtcompute.execute(
+        TOOL, VERSION, SMALL_INPUT
+    )
+
+
+def test_execute_takes_latest_for_the_newest_version(remote: Client) -> None:
+    assert remote.execute(TOOL, "latest", SMALL_INPUT) == mtcompute.execute(
+        TOOL, VERSION, SMALL_INPUT
+    )
+
+
+def test_describe_answers_the_contract_and_latest_names_its_version(remote: Client) -> None:
+    assert remote.describe(TOOL, VERSION) == mtcompute.describe(TOOL, VERSION)
+    assert remote.describe(TOOL, "latest")["version"] == mtcompute.resolve_version(TOOL, "latest")
+
+
+def test_tools_answers_the_catalogue(remote: Client) -> None:
+    assert remote.tools() == mtcompute.tools()
+
+
+def test_execute_batch_answers_the_librarys_results(remote: Client) -> None:
+    operations = [
+        {"id": TOOL, "version": VERSION, "input": SMALL_INPUT},
+        {"id": "no-such-tool", "version": VERSION, "input": {}},
+    ]
+    assert remote.execute_batch(operations) == mtcompute.execute_batch(operations)
+
+
+def test_an_input_error_is_raised_with_the_librarys_violations(remote: Client) -> None:
+    bad = {"hypotheses": [["a"]], "references": []}
+    with pytest.raises(InputError) as remote_error:
+        remote.execute(TOOL, VERSION, bad)
+    with pytest.raises(InputError) as local_error:
+        mtcompute.execute(TOOL, VERSION, bad)
+    assert remote_error.value.errors == local_error.value.errors
+
+
+@pytest.mark.parametrize(("tool_id", "version"), [("no-such-tool", VERSION), (TOOL, "9.9.9")])
+def test_an_unknown_tool_or_version_is_an_unknown_tool_error(
+    remote: Client, tool_id: str, version: str
+) -> None:
+    with pytest.raises(UnknownToolError) as caught:
+        remote.describe(tool_id, version)
+    with pytest.raises(UnknownToolError) as also:
+        remote.execute(tool_id, version, SMALL_INPUT)
+    assert caught.value.code == also.value.code
+
+
+def test_an_input_that_is_not_json_is_refused_before_it_is_sent(remote: Client) -> None:
+    with pytest.raises(MalformedJsonError, match="cannot be sent as JSON"):
+        remote.execute(TOOL, VERSION, {"hypotheses": {1, 2}})
+
+
+def test_a_server_that_is_not_there_is_a_service_error() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with (
+        Client(f"http://127.0.0.1:{port}") as client,
+        pytest.raises(ServiceError, match="cannot reach"),
+    ):
+        client.tools()
+
+
+def test_a_malformed_base_url_is_refused_with_how_to_fix_it() -> None:
+    with pytest.raises(InvalidBaseUrlError, match=r"write it as http://127\.0\.0\.1:8000"):
+        Client("127.0.0.1:8000")
+
+
+def test_the_client_names_its_service(base_url: str) -> None:
+    with Client(base_url + "/") as client:
+        assert repr(client) == f"Client({base_url!r})"

@@ -9,7 +9,6 @@ subset is refused when compiling, so nothing published goes unchecked. Past the 
 violation is only counted, without building its message.
 """
 
-import difflib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -18,6 +17,7 @@ from mtcompute.contracts.validation.violations import (
     Violations,
     child_pointer,
     describe_value,
+    did_you_mean,
     quoted,
     where,
 )
@@ -103,8 +103,9 @@ def _unknown(name: object, allowed: Sequence[str], pointer: str, found: Violatio
     names = ", ".join(f"'{p}'" for p in allowed)
     shown = quoted(name, "'") if isinstance(name, str) else describe_value(name)
     message = f"expected one of the properties {names}, got the unknown property {shown} "
-    close = difflib.get_close_matches(name, allowed, n=1) if isinstance(name, str) else []
-    message += where(pointer) + (f" (did you mean '{close[0]}'?)" if close else "")
+    message += where(pointer) + (
+        did_you_mean(name, allowed, found) if isinstance(name, str) else ""
+    )
     found.add("unknown_property", child_pointer(pointer, str(name)), message)
 
 

@@ -75,6 +75,10 @@ class TokenLists:
         sizes = encoded.lengths
         return int(sizes.min()) > 0 and not _over(int(sizes.max()), self.max_token_bytes)
 
+    @property
+    def walks_items(self) -> bool:
+        return True
+
     def walk(self, raw: dict[str, Any], found: Violations) -> None:
         walker = _TokenWalker(self, found)
         for path in self.checks_items_at:

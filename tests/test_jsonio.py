@@ -2,6 +2,7 @@
 
 import math
 
+import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -104,9 +105,6 @@ def test_valid_json_is_parsed_from_bytes_or_text() -> None:
         pytest.param(b"[1e400]", id="a number too large for a double"),
         pytest.param(b'["\xff"]', id="invalid UTF-8"),
         pytest.param(b'["\xed\xa0\x80"]', id="a surrogate encoded in UTF-8"),
-        pytest.param(b'["\\ud800"]', id="a lone high surrogate escape"),
-        pytest.param(b'["\\udc00"]', id="a lone low surrogate escape"),
-        pytest.param(b'["\\udc00\\ud800"]', id="surrogates in the wrong order"),
         pytest.param(b"", id="nothing"),
         pytest.param(b'{"a": 1', id="a truncated document"),
         pytest.param(b'{"a": 1} {"b": 2}', id="two documents"),
@@ -121,6 +119,52 @@ def test_anything_but_strict_json_in_utf_8_is_malformed(data: bytes) -> None:
     assert error["code"] == "invalid_json"
     assert error["pointer"] == ""
     assert error["message"].startswith("expected a JSON document, got invalid JSON: ")
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        pytest.param(b'["\\ud800"]', ["\ud800"], id="a lone high surrogate escape"),
+        pytest.param(b'["\\udc00"]', ["\udc00"], id="a lone low surrogate escape"),
+        pytest.param(b'["\\udc00\\ud800"]', ["\udc00\ud800"], id="surrogates in the wrong order"),
+        pytest.param(b'{"\\ud800": "\\ud83d\\ude00"}', {"\ud800": "\U0001f600"}, id="in a key"),
+        pytest.param('["\\ud800", 1]', ["\ud800", 1], id="in text input"),
+    ],
+)
+def test_a_lone_surrogate_escape_is_read_for_the_contract_to_refuse_where_it_is(
+    data: bytes | str, expected: object
+) -> None:
+    assert jsonio.loads(data) == expected
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(b'["\\ud800", NaN]', id="NaN"),
+        pytest.param(b'["\\ud800", -Infinity]', id="-Infinity"),
+        pytest.param(b'["\\ud800", 1e400]', id="a number too large for a double"),
+        pytest.param(b'["\\ud800", 1' + b"0" * 5000 + b"]", id="an integer of 5,001 digits"),
+        pytest.param(b'["\\ud800", "\xff"]', id="invalid UTF-8"),
+        pytest.param(b'["\\ud800",]', id="a trailing comma"),
+        pytest.param(b"[" * 5000 + b'"\\ud800"' + b"]" * 5000, id="nested 5,000 deep"),
+    ],
+)
+def test_a_document_with_a_lone_surrogate_escape_is_still_strict_json(data: bytes) -> None:
+    with pytest.raises(MalformedJsonError) as caught:
+        jsonio.loads(data)
+    [error] = caught.value.errors
+    assert error["message"].startswith("expected a JSON document, got invalid JSON: ")
+
+
+def test_a_long_integer_beside_a_lone_surrogate_is_read_as_orjson_reads_it() -> None:
+    numbers = b"123456789012345678901234, 18446744073709551615, -9223372036854775808, 1.5"
+    read = jsonio.loads(b'["\\ud800", ' + numbers + b"]")
+    assert read[1:] == orjson.loads(b"[" + numbers + b"]")
+    assert [type(number) for number in read[1:]] == [float, int, int, float]
+
+
+def test_a_string_with_a_lone_surrogate_is_written_as_its_escape() -> None:
+    assert jsonio.dumps({"pointer": "/\ud800", "n": 1.0}) == b'{"pointer":"/\\ud800","n":1}'
 
 
 def test_a_lone_surrogate_in_text_input_is_malformed() -> None:

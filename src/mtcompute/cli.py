@@ -1,20 +1,91 @@
 """The ``mtcompute`` command: parse arguments, delegate to the library, print JSON, exit with the
 code of the error class (0 success, 2 usage or input error, 1 anything else)."""
 
+import math
+import os
 import sys
-from typing import BinaryIO, NoReturn
+import threading
+from collections.abc import Callable
+from typing import Any, BinaryIO, NoReturn, TypeVar
 
 import click
 
 from mtcompute import api, jsonio
 from mtcompute.contracts.contract import JsonObject
-from mtcompute.errors import MtcomputeError, ServiceError
+from mtcompute.errors import InputError, MtcomputeError, ServiceError, Violation
 from mtcompute.meta.batch import run_batch
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_SECONDS
 
+T = TypeVar("T")
+
 
 def _print_json(value: object) -> None:
-    click.echo(jsonio.dumps(value, indent=True).decode("utf-8"))
+    """The answer on stdout; exit 1 with a message when it cannot be written there (stdout
+    closed, a pipe whose reader is gone, a full disk), never exit 0 with the answer lost."""
+    text = jsonio.dumps(value, indent=True).decode("utf-8")
+    if sys.stdout is None:
+        _fail(ServiceError("cannot write the answer: standard output is closed"))
+    try:
+        click.echo(text)
+    except OSError as error:
+        # Nothing more can reach stdout; the interpreter's last flush must not try again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        reason = error.strerror or type(error).__name__
+        _fail(ServiceError(f"cannot write the answer to standard output: {reason}"))
+
+
+class _InputFile(click.File):
+    """A binary input file; a closed standard input is a usage error, as a missing file is."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except RuntimeError:  # click's answer when sys.stdin is None
+            self.fail("standard input is closed", param, ctx)
+
+
+def _read_input(input_file: BinaryIO) -> bytes:
+    """The whole input, read no further than one byte past the body limit: a larger input is
+    an input error (exit 2) before it fills memory, the same refusal as the service's 413."""
+    limit = DEFAULT_MAX_BODY_BYTES
+    try:
+        data = input_file.read(limit + 1)
+    except OSError as error:
+        raise ServiceError(f"cannot read the input: {error.strerror or error}") from None
+    if len(data) > limit:
+        message = f"expected an input of at most {limit} bytes, got more"
+        raise InputError([Violation(code="body_too_large", pointer="", message=message)])
+    return data
+
+
+def _finite_seconds(ctx: click.Context, param: click.Parameter, value: float) -> float:
+    # FloatRange lets nan through (every comparison with it is false), and inf is no deadline.
+    if not math.isfinite(value):
+        raise click.BadParameter(f"expected a finite number of seconds, got {value}")
+    return value
+
+
+def _within(seconds: float, call: Callable[[], T], what: str) -> T:
+    """``call()``, or ``ServiceError`` once ``seconds`` have passed: a deadline for the whole
+    call, where the HTTP client's timeout bounds each read and a server that trickles its answer
+    could hold it for ever. The call runs in a daemon thread, which exiting abandons."""
+    outcome: list[tuple[bool, Any]] = []
+
+    def target() -> None:
+        try:
+            outcome.append((True, call()))
+        except BaseException as error:
+            outcome.append((False, error))
+
+    thread = threading.Thread(target=target, name="mtcompute-call", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if not outcome:
+        raise ServiceError(f"no answer from {what} within {seconds:g} s")
+    succeeded, value = outcome[0]
+    if not succeeded:
+        raise value
+    return value  # type: ignore[no-any-return]
 
 
 def _fail(error: MtcomputeError) -> NoReturn:
@@ -38,7 +109,7 @@ def cli() -> None:
 @click.option(
     "--input",
     "input_file",
-    type=click.File("rb"),
+    type=_InputFile("rb"),
     required=True,
     help="JSON file with the tool's input; '-' reads standard input.",
 )
@@ -52,14 +123,15 @@ def cli() -> None:
     type=click.FloatRange(min=0, min_open=True),
     default=DEFAULT_TIMEOUT_SECONDS,
     show_default=True,
-    help="Seconds to wait for the service (with --base-url).",
+    callback=_finite_seconds,
+    help="Seconds the whole call to the service may take (with --base-url).",
 )
 def run(
     tool_id: str, version: str, input_file: BinaryIO, base_url: str | None, timeout: float
 ) -> None:
     """Run tool ID at VERSION on an input and print {"result": ...}."""
     try:
-        result = _execute(tool_id, version, input_file.read(), base_url, timeout)
+        result = _execute(tool_id, version, _read_input(input_file), base_url, timeout)
     except MtcomputeError as error:
         _fail(error)
     _print_json({"result": result})
@@ -72,14 +144,17 @@ def _execute(
         return api.execute(tool_id, version, jsonio.loads(body))
     from mtcompute.http.client import execute_remote  # noqa: PLC0415 - httpx only when needed
 
-    return execute_remote(base_url, tool_id, version, body, timeout=timeout)
+    def call() -> JsonObject:
+        return execute_remote(base_url, tool_id, version, body, timeout=timeout)
+
+    return _within(timeout, call, base_url)
 
 
 @cli.command()
 @click.option(
     "--input",
     "input_file",
-    type=click.File("rb"),
+    type=_InputFile("rb"),
     required=True,
     help="JSON file with the batch, {\"operations\": [...]}; '-' reads standard input.",
 )
@@ -93,12 +168,13 @@ def _execute(
     type=click.FloatRange(min=0, min_open=True),
     default=DEFAULT_TIMEOUT_SECONDS,
     show_default=True,
-    help="Seconds to wait for the service (with --base-url).",
+    callback=_finite_seconds,
+    help="Seconds the whole call to the service may take (with --base-url).",
 )
 def batch(input_file: BinaryIO, base_url: str | None, timeout: float) -> None:
     """Run a batch of tool calls and print {"results": ...}, whatever their statuses."""
     try:
-        answer = _run_batch(input_file.read(), base_url, timeout)
+        answer = _run_batch(_read_input(input_file), base_url, timeout)
     except MtcomputeError as error:
         _fail(error)
     _print_json(answer)
@@ -109,7 +185,7 @@ def _run_batch(body: bytes, base_url: str | None, timeout: float) -> JsonObject:
         return run_batch(jsonio.loads(body))
     from mtcompute.http.client import batch_remote  # noqa: PLC0415 - httpx only when needed
 
-    return batch_remote(base_url, body, timeout=timeout)
+    return _within(timeout, lambda: batch_remote(base_url, body, timeout=timeout), base_url)
 
 
 @cli.command()

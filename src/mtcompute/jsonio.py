@@ -50,16 +50,22 @@ def _invalid(reason: str) -> MalformedJsonError:
 def _loads_keeping_surrogates(data: bytes | str) -> object:
     """The document orjson refused for a lone surrogate, read as orjson reads every other."""
     try:
-        text = data if isinstance(data, str) else data.decode("utf-8")
+        text = data.decode("utf-8") if isinstance(data, bytes) else _unicode(data)
         return json.loads(
             text, parse_constant=_no_constant, parse_float=_double_of, parse_int=_integer_of
         )
-    except UnicodeDecodeError as error:
-        raise _invalid(f"not UTF-8: {error.reason} at byte {error.start}") from None
+    except (UnicodeDecodeError, UnicodeEncodeError) as error:
+        raise _invalid(f"not UTF-8: {error.reason} at {error.start}") from None
     except json.JSONDecodeError as error:
         raise _invalid(str(error)) from None
     except RecursionError:
         raise _invalid("nested too deeply") from None
+
+
+def _unicode(text: str) -> str:
+    """``text`` when it is Unicode: a surrogate may be escaped in JSON, never written as is."""
+    text.encode("utf-8")  # UnicodeEncodeError, a UnicodeError, for a surrogate character
+    return text
 
 
 def _no_constant(name: str) -> object:

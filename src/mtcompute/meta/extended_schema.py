@@ -106,7 +106,7 @@ def _unknown(name: object, allowed: Sequence[str], pointer: str, found: Violatio
     message += where(pointer) + (
         did_you_mean(name, allowed, found) if isinstance(name, str) else ""
     )
-    found.add("unknown_property", child_pointer(pointer, str(name)), message)
+    found.add("unknown_property", child_pointer(pointer, name), message)
 
 
 def _array_check(schema: Schema) -> Check:

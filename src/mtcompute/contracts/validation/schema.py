@@ -164,8 +164,7 @@ def _unknown(
     shown = quoted(name, "'") if isinstance(name, str) else describe_value(name)
     message = f"expected one of the properties {allowed}, got the unknown property {shown} "
     close = did_you_mean(name, properties.keys(), found) if isinstance(name, str) else ""
-    key = name if isinstance(name, str | int) else str(name)
-    found.add("unknown_property", child_pointer(pointer, key), message + where(pointer) + close)
+    found.add("unknown_property", child_pointer(pointer, name), message + where(pointer) + close)
 
 
 def _array_schema(schema: Schema) -> CompiledSchema:

@@ -20,11 +20,13 @@ _SHOWN_VALUE_CHARS = 40
 _LONGER_THAN_ANY_MATCH = 3
 
 
-def child_pointer(pointer: str, key: str | int) -> str:
-    """RFC 6901: '~' becomes '~0' and '/' becomes '~1' in a reference token."""
+def child_pointer(pointer: str, key: object) -> str:
+    """RFC 6901: '~' becomes '~0' and '/' becomes '~1' in a reference token. A key that is not
+    a string (only the Python interface can pass one) is written as Python writes it."""
     if isinstance(key, int):
-        return f"{pointer}/{key}"
-    return f"{pointer}/{key.replace('~', '~0').replace('/', '~1')}"
+        return f"{pointer}/{number_text(key)}"
+    text = key if isinstance(key, str) else str(key)
+    return f"{pointer}/{text.replace('~', '~0').replace('/', '~1')}"
 
 
 def describe_value(value: object) -> str:

@@ -6,6 +6,9 @@ every limit at once and which the statistics then use too. The walker visits onl
 that may break a rule: a valid list costs a join.
 """
 
+import itertools
+import operator
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +20,9 @@ from mtcompute.fast.token_bytes import TokenBytes
 
 # Up to this many tokens in all, they are checked on the strings, without a buffer.
 FEW_TOKENS = 256
+# In a Python string read from JSON, any surrogate is a lone one: a pair is one character.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ENCODE = operator.methodcaller("encode", "utf-8")
 
 
 @dataclass(frozen=True)
@@ -130,6 +136,9 @@ class _TokenWalker:
 
     def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:
         for index, token in enumerate(tokens):
+            if self.found.full:
+                self._count_each(tokens[index:], count_bytes=count_bytes)
+                return
             if not isinstance(token, str):
                 continue  # the schema check reported it
             try:
@@ -142,6 +151,25 @@ class _TokenWalker:
                 continue
             self.token_bytes += size if count_bytes else 0
             self._check_token_bytes(token, size, f"{pointer}/{index}")
+
+    def _count_each(self, tokens: Sequence[Any], *, count_bytes: bool) -> None:
+        """What ``_check_each`` finds past the cap, counted in C loops over the list rather than
+        a Python step per token: a list of a million lone surrogates costs about its parse."""
+        strings = list(itertools.compress(tokens, map(isinstance, tokens, itertools.repeat(str))))
+        broken = list(map(bool, map(_SURROGATE.search, strings)))
+        self.found.count_unreported(sum(broken))
+        valid = list(itertools.compress(strings, map(operator.not_, broken)))
+        joined = "".join(valid)
+        size = len(joined.encode("utf-8"))
+        self.token_bytes += size if count_bytes else 0
+        longest = self.rule.max_token_bytes
+        if longest is None or size <= longest or size == len(joined):
+            return
+        if _no_token_over(valid, joined, longest):
+            return
+        # Over in bytes but not in characters: those over in characters the schema counted.
+        over_in_bytes = sum(map(longest.__lt__, map(len, map(_ENCODE, valid))))
+        self.found.count_unreported(over_in_bytes - sum(map(longest.__lt__, map(len, valid))))
 
     def _invalid_unicode(self, token: str, pointer: str) -> None:
         message = (

@@ -227,13 +227,31 @@ def _items_count(schema: Schema, items: CompiledSchema | None) -> Callable[[Sequ
 
     def strings_count(values: Sequence[object]) -> int:
         # An invalid string breaks exactly one keyword: its type, or one of its lengths.
-        strings = list(itertools.compress(values, map(isinstance, values, itertools.repeat(str))))
-        lengths = list(map(len, cast(list[str], strings)))
-        short = sum(map(min_length.__gt__, lengths)) if min_length else 0
-        long = sum(map(max_length.__lt__, lengths)) if max_length != math.inf else 0
+        strings = strings_of(values)
+        lengths = list(map(len, strings))
+        if not lengths:
+            return len(values)
+        short = 0 if min(lengths) >= min_length else _shorter(lengths, min_length)
+        long = 0 if max(lengths) <= max_length else sum(map(max_length.__lt__, lengths))
         return len(values) - len(strings) + short + long
 
     return strings_count
+
+
+def _shorter(lengths: list[int], min_length: int) -> int:
+    # Empty strings, the common case (tokens), are counted by a comparison each, not a call.
+    return lengths.count(0) if min_length == 1 else sum(map(min_length.__gt__, lengths))
+
+
+def strings_of(values: Sequence[object]) -> list[str]:
+    """The strings among ``values``, in order; one C loop when they are all, or none, strings."""
+    types = set(map(type, values))
+    if str not in types:
+        return []
+    if types == {str}:
+        return cast(list[str], list(values))
+    are_strings = map(isinstance, values, itertools.repeat(str))
+    return list(itertools.compress(cast(Sequence[str], values), are_strings))
 
 
 def _items_valid(schema: Schema, items: CompiledSchema | None) -> ItemsValid:
@@ -290,7 +308,9 @@ def _strings_valid(schema: Schema) -> ItemsValid:
             joined = "".join(strings)
         except TypeError:
             return False
-        if min_length == 0 and len(joined) <= max_length:
+        if min_length == 1 and "" in strings:
+            return False  # a C scan, where measuring every string is a call each
+        if min_length <= 1 and len(joined) <= max_length:
             return True
         return _lengths_within(strings, min_length, max_length)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from mtcompute.contracts.validation.paths import Path, pointed_values_at, values_at
 from mtcompute.contracts.validation.rules import FAILED, _Failed
+from mtcompute.contracts.validation.schema import strings_of
 from mtcompute.contracts.validation.violations import Violations, describe_value, where
 from mtcompute.fast.token_bytes import TokenBytes
 
@@ -155,7 +156,7 @@ class _TokenWalker:
     def _count_each(self, tokens: Sequence[Any], *, count_bytes: bool) -> None:
         """What ``_check_each`` finds past the cap, counted in C loops over the list rather than
         a Python step per token: a list of a million lone surrogates costs about its parse."""
-        strings = list(itertools.compress(tokens, map(isinstance, tokens, itertools.repeat(str))))
+        strings = strings_of(tokens)
         broken = list(map(bool, map(_SURROGATE.search, strings)))
         self.found.count_unreported(sum(broken))
         valid = list(itertools.compress(strings, map(operator.not_, broken)))

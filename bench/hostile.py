@@ -79,6 +79,15 @@ def _batch_unknown_operation_keys(size: int) -> bytes:
     return repeated(prefix, lambda i: f'"inputz{i:07d}":0', "}]}", size)
 
 
+def _many_operations(size: int) -> bytes:
+    return repeated('{"operations":[', lambda i: "{}", "]}", size)
+
+
+def _many_bindings(size: int) -> bytes:
+    prefix = '{"operations":[{"id":"chrf-compute","version":"1.0.0","input":{},"bind":{'
+    return repeated(prefix, lambda i: f'"k{i:07d}":{{"step":5,"pointer":"x"}}', "}}]}", size)
+
+
 def _empty_segments(size: int) -> bytes:
     return repeated('{"hypotheses":[', lambda i: "[]", '],"references":[]}', size)
 
@@ -160,6 +169,8 @@ CASES = (
     Case("one huge unknown key", _CORPUS, '"hypothesezxxx...":0', _long_unknown_key),
     Case("unknown keys in a batch input", _BATCH, "one operation's input", _batch_unknown_keys),
     Case("unknown operation keys", _BATCH, '"inputz0000001":0 ...', _batch_unknown_operation_keys),
+    Case("operations", _BATCH, "[{}, {}, ...]", _many_operations),
+    Case("bindings", _BATCH, '"k0000001":{"step":5,"pointer":"x"} ...', _many_bindings),
     Case("empty segments", _CORPUS, "hypotheses [], [], ...", _empty_segments),
     Case("references of a segment", _CORPUS, "[[], [], ...]", _many_references),
     Case("one long token list", _CORPUS, '["a", "a", ...]', _long_token_list),

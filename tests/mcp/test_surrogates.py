@@ -61,3 +61,13 @@ def test_a_lone_surrogate_outside_a_tool_call_is_the_sdks_parse_error(mcp_url: s
     response = post(mcp_url, body)
     assert response.status_code == 400
     assert response.json()["error"]["code"] == -32700
+
+
+def test_a_lone_surrogate_call_nested_too_deep_to_rewrite_is_refused_not_failed(
+    mcp_url: str,
+) -> None:
+    deep = b"[" * 990 + b'"\\ud800"' + b"]" * 990
+    body = call("bleu-corpus-compute", b'{"hypotheses":' + deep + b',"references":[]}')
+    response = post(mcp_url, body)
+    assert response.status_code in (200, 400)
+    assert "Traceback" not in response.text

@@ -109,7 +109,10 @@ def _surrogate_call(body: bytes) -> tuple[object, str, Mapping[str, Any]] | None
     name, arguments = params.get("name"), params.get("arguments")
     if not isinstance(name, str) or not isinstance(arguments, dict):
         return None
-    return _replaced(document), name, arguments
+    try:
+        return _replaced(document), name, arguments
+    except RecursionError:  # nested nearly as deep as the parsers allow: the SDK refuses it
+        return None
 
 
 def _replaced(value: object) -> object:

@@ -316,6 +316,7 @@ def test_sentence_components_gives_the_result_of_bleu_sentence_components() -> N
 
 
 HUGE = 10**5000  # more digits than Python writes as text (sys.get_int_max_str_digits)
+WITH_HUGE_KEY: dict[Any, Any] = {**SPEC_INPUT, HUGE: 1}
 
 
 @pytest.mark.parametrize(
@@ -337,7 +338,7 @@ HUGE = 10**5000  # more digits than Python writes as text (sys.get_int_max_str_d
             lambda: mtcompute.execute(ID, VERSION, {"hypotheses": [[HUGE]], "references": []}),
             "/hypotheses/0/0",
         ),
-        pytest.param(lambda: mtcompute.execute(ID, VERSION, {**SPEC_INPUT, HUGE: 1}), None),
+        pytest.param(lambda: mtcompute.execute(ID, VERSION, WITH_HUGE_KEY), None),
         pytest.param(
             lambda: mtcompute.execute_batch([{"id": HUGE, "version": VERSION, "input": {}}]),
             "/operations/0/id",

@@ -1,6 +1,7 @@
 """JSON in and out: strict input, and numbers written as a JavaScript engine writes them."""
 
 import math
+from typing import Any
 
 import orjson
 import pytest
@@ -158,7 +159,7 @@ def test_a_document_with_a_lone_surrogate_escape_is_still_strict_json(data: byte
 
 def test_a_long_integer_beside_a_lone_surrogate_is_read_as_orjson_reads_it() -> None:
     numbers = b"123456789012345678901234, 18446744073709551615, -9223372036854775808, 1.5"
-    read = jsonio.loads(b'["\\ud800", ' + numbers + b"]")
+    read: Any = jsonio.loads(b'["\\ud800", ' + numbers + b"]")
     assert read[1:] == orjson.loads(b"[" + numbers + b"]")
     assert [type(number) for number in read[1:]] == [float, int, int, float]
 

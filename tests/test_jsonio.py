@@ -1,5 +1,6 @@
 """JSON in and out: strict input, and numbers written as a JavaScript engine writes them."""
 
+import gc
 import math
 from typing import Any
 
@@ -176,3 +177,39 @@ def test_a_lone_surrogate_in_text_input_is_malformed() -> None:
 def test_nan_and_infinity_are_never_written_as_literals() -> None:
     written = jsonio.dumps([math.nan, math.inf, -math.inf])
     assert written == b"[null,null,null]"  # as JSON.stringify writes them
+
+
+def test_the_cyclic_collector_does_not_run_again_and_again_over_a_document_being_parsed() -> None:
+    document = b"[" + b",".join([b"[]"] * 100_000) + b"]"  # 100,000 containers
+    assert collections_during(orjson.loads, document) > 10  # the collector unpaused
+    # At most the one collection that the parse's allocations start once it is resumed.
+    assert collections_during(jsonio.loads, document) <= 1
+    assert collections_during(jsonio.loads, b'["\\ud800", ' + document + b"]") <= 1
+
+
+def collections_during(parse: Any, document: bytes) -> int:
+    started: list[int] = []
+
+    def record(phase: str, info: dict[str, Any]) -> None:
+        started.extend([info["generation"]] if phase == "start" else [])
+
+    gc.collect()
+    gc.callbacks.append(record)
+    try:
+        parse(document)
+    finally:
+        gc.callbacks.remove(record)
+    return len(started)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_left_as_it_was_after_a_parse_or_a_refusal(enabled: bool) -> None:
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        jsonio.loads(b"[1]")
+        with pytest.raises(MalformedJsonError):
+            jsonio.loads(b"[1,")
+        assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -24,14 +24,19 @@ def _print_json(value: object) -> None:
     closed, a pipe whose reader is gone, a full disk), never exit 0 with the answer lost."""
     text = jsonio.dumps(value, indent=True).decode("utf-8")
     if sys.stdout is None:
-        _fail(ServiceError("cannot write the answer: standard output is closed"))
+        _exit_1("cannot write the answer: standard output is closed")
     try:
         click.echo(text)
     except OSError as error:
         # Nothing more can reach stdout; the interpreter's last flush must not try again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         reason = error.strerror or type(error).__name__
-        _fail(ServiceError(f"cannot write the answer to standard output: {reason}"))
+        _exit_1(f"cannot write the answer to standard output: {reason}")
+
+
+def _exit_1(message: str) -> NoReturn:
+    click.echo(f"mtcompute: {message}", err=True)
+    sys.exit(1)
 
 
 class _InputFile(click.File):
@@ -51,7 +56,7 @@ def _read_input(input_file: BinaryIO) -> bytes:
     try:
         data = input_file.read(limit + 1)
     except OSError as error:
-        raise ServiceError(f"cannot read the input: {error.strerror or error}") from None
+        _exit_1(f"cannot read the input: {error.strerror or error}")
     if len(data) > limit:
         message = f"expected an input of at most {limit} bytes, got more"
         raise InputError([Violation(code="body_too_large", pointer="", message=message)])

@@ -108,3 +108,18 @@ def test_a_key_with_a_lone_surrogate_is_pointed_at_with_the_surrogate_escaped(
     assert response.status_code == 422
     assert b'"pointer":"/x\\ud800"' in response.content
     assert response.json()["errors"][0]["pointer"] == "/x\ud800"
+
+
+def test_a_lone_surrogate_in_a_batch_operation_is_that_operations_error_with_its_pointer(
+    client: httpx.Client,
+) -> None:
+    operation = b'{"id":"bleu-corpus-compute","version":"1.0.0","input":'
+    operation += b'{"hypotheses":[["\\ud800"]],"references":[[["a"]]]}}'
+    body = b'{"operations":[' + operation + b"]}"
+    response = client.post("/v1/batch", content=body, headers=JSON_HEADERS)
+    assert response.status_code == 200
+    [entry] = response.json()["results"]
+    assert entry["status"] == "error"
+    assert [(e["code"], e["pointer"]) for e in entry["errors"]] == [
+        ("invalid_unicode", "/operations/0/input/hypotheses/0/0")
+    ]

@@ -313,3 +313,49 @@ def test_sentence_components_gives_the_result_of_bleu_sentence_components() -> N
     raw = {"hypothesis": hypothesis, "references": references, "max_order": 2}
     assert result.to_dict() == mtcompute.execute("bleu-sentence-components", "1.0.0", raw)
     assert (result.reference_lengths, result.matches) == ((7, 5), (6, 5))
+
+
+HUGE = 10**5000  # more digits than Python writes as text (sys.get_int_max_str_digits)
+WITH_HUGE_KEY: dict[Any, Any] = {**SPEC_INPUT, HUGE: 1}
+
+
+@pytest.mark.parametrize(
+    ("call", "pointer"),
+    [
+        pytest.param(lambda: corpus_bleu([["a"]], [[["a"]]], max_order=HUGE), "/max_order"),
+        pytest.param(lambda: corpus_bleu([["a"]], [[["a"]]], decimals=-HUGE), "/decimals"),
+        pytest.param(lambda: mtcompute.chrf(["a"], [["a"]], beta=HUGE), "/beta"),
+        pytest.param(
+            lambda: mtcompute.sentence_bleu(
+                ["a"], [["a"]], smoothing="floor", smoothing_value=HUGE
+            ),
+            "/smoothing_value",
+        ),
+        pytest.param(
+            lambda: mtcompute.execute(ID, VERSION, {**SPEC_INPUT, "max_order": HUGE}), "/max_order"
+        ),
+        pytest.param(
+            lambda: mtcompute.execute(ID, VERSION, {"hypotheses": [[HUGE]], "references": []}),
+            "/hypotheses/0/0",
+        ),
+        pytest.param(lambda: mtcompute.execute(ID, VERSION, WITH_HUGE_KEY), None),
+        pytest.param(
+            lambda: mtcompute.execute_batch([{"id": HUGE, "version": VERSION, "input": {}}]),
+            "/operations/0/id",
+        ),
+    ],
+)
+def test_an_integer_of_more_than_4300_digits_is_an_input_error_with_a_pointer(
+    call: Any, pointer: str | None
+) -> None:
+    with pytest.raises(InputError) as caught:
+        call()
+    first = caught.value.errors[0]
+    assert "an integer of more than 4300 digits" in first["message"]
+    assert first["pointer"] == (pointer or "/an integer of more than 4300 digits")
+
+
+def test_a_lone_surrogate_in_a_token_is_an_input_error_with_its_pointer() -> None:
+    with pytest.raises(InputError) as caught:
+        corpus_bleu([["a", "\ud800"]], [[["a"]]])
+    assert codes_and_pointers(caught.value) == [("invalid_unicode", "/hypotheses/0/1")]

@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 
 from mtcompute import api, jsonio
 from mtcompute.cli import cli, main
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 from tests.golden import GoldenCase, golden_cases
 
 MTCOMPUTE = str(Path(sys.executable).with_name("mtcompute"))
@@ -180,3 +181,75 @@ def test_serve_refuses_a_cors_origin_that_is_not_one_by_name() -> None:
     assert result.exit_code == 2
     assert "'--allow-cors-origin'" in result.output
     assert "expected an origin such as https://example.org" in result.output
+
+
+def in_shell(redirections: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The console script started by a shell with ``redirections`` (``<&-`` closes stdin)."""
+    command = " ".join([MTCOMPUTE, *args, redirections])
+    completed = subprocess.run(
+        ["/bin/sh", "-c", f"exec {command}"], capture_output=True, timeout=60, check=False
+    )
+    return subprocess.CompletedProcess(
+        command, completed.returncode, completed.stdout.decode(), completed.stderr.decode()
+    )
+
+
+@pytest.mark.parametrize("command", ["run", "batch"])
+def test_a_closed_standard_input_is_a_usage_error(command: str) -> None:
+    arguments = (ID, VERSION) if command == "run" else ()
+    completed = in_shell("<&-", command, *arguments, "--input", "-")
+    assert completed.returncode == 2
+    assert "Invalid value for '--input': standard input is closed" in completed.stderr
+    assert "internal error" not in completed.stderr
+
+
+def test_a_closed_standard_output_exits_1_with_a_message(tmp_path: Path) -> None:
+    (tmp_path / "input.json").write_bytes(SPEC_INPUT)
+    completed = in_shell(">&-", "run", ID, VERSION, "--input", str(tmp_path / "input.json"))
+    assert completed.returncode == 1
+    assert completed.stderr == "mtcompute: cannot write the answer: standard output is closed\n"
+
+
+def test_a_full_standard_output_exits_1_with_a_message(tmp_path: Path) -> None:
+    (tmp_path / "input.json").write_bytes(SPEC_INPUT)
+    completed = in_shell(">/dev/full", "run", ID, VERSION, "--input", str(tmp_path / "input.json"))
+    assert completed.returncode == 1
+    assert completed.stderr == (
+        "mtcompute: cannot write the answer to standard output: No space left on device\n"
+    )
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf"])
+def test_a_timeout_that_is_not_a_finite_number_is_a_usage_error(seconds: str) -> None:
+    completed = mtcompute(
+        "run", ID, VERSION, "--input", "-", "--timeout", seconds, stdin=SPEC_INPUT
+    )
+    assert (completed.returncode, completed.stdout) == (2, "")
+    assert "Invalid value for '--timeout'" in completed.stderr
+
+
+@pytest.mark.parametrize("command", ["run", "batch"])
+def test_an_input_over_the_body_limit_is_refused_after_reading_one_byte_past_it(
+    tmp_path: Path, command: str
+) -> None:
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as sparse:
+        sparse.truncate(2 * 1024**3)  # 2 GiB on disk in no space; reading it all would fill memory
+    arguments = (ID, VERSION) if command == "run" else ()
+    completed = mtcompute(command, *arguments, "--input", str(huge))
+    assert (completed.returncode, completed.stdout) == (2, "")
+    assert errors_on(completed.stderr) == [("body_too_large", "")]
+    assert f"at most {DEFAULT_MAX_BODY_BYTES} bytes" in completed.stderr
+
+
+def test_an_input_at_the_body_limit_is_read_whole() -> None:
+    padded = SPEC_INPUT + b" " * (DEFAULT_MAX_BODY_BYTES - len(SPEC_INPUT))
+    completed = mtcompute("run", ID, VERSION, "--input", "-", stdin=padded)
+    assert (completed.returncode, completed.stdout) == (0, SPEC_OUTPUT)
+
+
+def test_a_lone_surrogate_escape_exits_2_with_the_tokens_pointer() -> None:
+    body = b'{"hypotheses": [["a", "\\ud800"]], "references": [[["a"]]]}'
+    completed = mtcompute("run", ID, VERSION, "--input", "-", stdin=body)
+    assert (completed.returncode, completed.stdout) == (2, "")
+    assert errors_on(completed.stderr) == [("invalid_unicode", "/hypotheses/0/1")]

@@ -1,7 +1,10 @@
 """JSON in and out: strict input, and numbers written as a JavaScript engine writes them."""
 
+import gc
 import math
+from typing import Any
 
+import orjson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -104,9 +107,6 @@ def test_valid_json_is_parsed_from_bytes_or_text() -> None:
         pytest.param(b"[1e400]", id="a number too large for a double"),
         pytest.param(b'["\xff"]', id="invalid UTF-8"),
         pytest.param(b'["\xed\xa0\x80"]', id="a surrogate encoded in UTF-8"),
-        pytest.param(b'["\\ud800"]', id="a lone high surrogate escape"),
-        pytest.param(b'["\\udc00"]', id="a lone low surrogate escape"),
-        pytest.param(b'["\\udc00\\ud800"]', id="surrogates in the wrong order"),
         pytest.param(b"", id="nothing"),
         pytest.param(b'{"a": 1', id="a truncated document"),
         pytest.param(b'{"a": 1} {"b": 2}', id="two documents"),
@@ -123,6 +123,52 @@ def test_anything_but_strict_json_in_utf_8_is_malformed(data: bytes) -> None:
     assert error["message"].startswith("expected a JSON document, got invalid JSON: ")
 
 
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        pytest.param(b'["\\ud800"]', ["\ud800"], id="a lone high surrogate escape"),
+        pytest.param(b'["\\udc00"]', ["\udc00"], id="a lone low surrogate escape"),
+        pytest.param(b'["\\udc00\\ud800"]', ["\udc00\ud800"], id="surrogates in the wrong order"),
+        pytest.param(b'{"\\ud800": "\\ud83d\\ude00"}', {"\ud800": "\U0001f600"}, id="in a key"),
+        pytest.param('["\\ud800", 1]', ["\ud800", 1], id="in text input"),
+    ],
+)
+def test_a_lone_surrogate_escape_is_read_for_the_contract_to_refuse_where_it_is(
+    data: bytes | str, expected: object
+) -> None:
+    assert jsonio.loads(data) == expected
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param(b'["\\ud800", NaN]', id="NaN"),
+        pytest.param(b'["\\ud800", -Infinity]', id="-Infinity"),
+        pytest.param(b'["\\ud800", 1e400]', id="a number too large for a double"),
+        pytest.param(b'["\\ud800", 1' + b"0" * 5000 + b"]", id="an integer of 5,001 digits"),
+        pytest.param(b'["\\ud800", "\xff"]', id="invalid UTF-8"),
+        pytest.param(b'["\\ud800",]', id="a trailing comma"),
+        pytest.param(b"[" * 5000 + b'"\\ud800"' + b"]" * 5000, id="nested 5,000 deep"),
+    ],
+)
+def test_a_document_with_a_lone_surrogate_escape_is_still_strict_json(data: bytes) -> None:
+    with pytest.raises(MalformedJsonError) as caught:
+        jsonio.loads(data)
+    [error] = caught.value.errors
+    assert error["message"].startswith("expected a JSON document, got invalid JSON: ")
+
+
+def test_a_long_integer_beside_a_lone_surrogate_is_read_as_orjson_reads_it() -> None:
+    numbers = b"123456789012345678901234, 18446744073709551615, -9223372036854775808, 1.5"
+    read: Any = jsonio.loads(b'["\\ud800", ' + numbers + b"]")
+    assert read[1:] == orjson.loads(b"[" + numbers + b"]")
+    assert [type(number) for number in read[1:]] == [float, int, int, float]
+
+
+def test_a_string_with_a_lone_surrogate_is_written_as_its_escape() -> None:
+    assert jsonio.dumps({"pointer": "/\ud800", "n": 1.0}) == b'{"pointer":"/\\ud800","n":1}'
+
+
 def test_a_lone_surrogate_in_text_input_is_malformed() -> None:
     with pytest.raises(MalformedJsonError):
         jsonio.loads('["\ud800"]')
@@ -131,3 +177,39 @@ def test_a_lone_surrogate_in_text_input_is_malformed() -> None:
 def test_nan_and_infinity_are_never_written_as_literals() -> None:
     written = jsonio.dumps([math.nan, math.inf, -math.inf])
     assert written == b"[null,null,null]"  # as JSON.stringify writes them
+
+
+def test_the_cyclic_collector_does_not_run_again_and_again_over_a_document_being_parsed() -> None:
+    document = b"[" + b",".join([b"[]"] * 100_000) + b"]"  # 100,000 containers
+    assert collections_during(orjson.loads, document) > 10  # the collector unpaused
+    # At most the one collection that the parse's allocations start once it is resumed.
+    assert collections_during(jsonio.loads, document) <= 1
+    assert collections_during(jsonio.loads, b'["\\ud800", ' + document + b"]") <= 1
+
+
+def collections_during(parse: Any, document: bytes) -> int:
+    started: list[int] = []
+
+    def record(phase: str, info: dict[str, Any]) -> None:
+        started.extend([info["generation"]] if phase == "start" else [])
+
+    gc.collect()
+    gc.callbacks.append(record)
+    try:
+        parse(document)
+    finally:
+        gc.callbacks.remove(record)
+    return len(started)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_left_as_it_was_after_a_parse_or_a_refusal(enabled: bool) -> None:
+    was = gc.isenabled()
+    (gc.enable if enabled else gc.disable)()
+    try:
+        jsonio.loads(b"[1]")
+        with pytest.raises(MalformedJsonError):
+            jsonio.loads(b"[1,")
+        assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -34,6 +34,7 @@ LAYERS = {
     "cli_score": 6,
     "cli_remote": 6,
     "cli_extras": 6,
+    "cli_input": 6,
     "__init__": 7,
 }
 MODULES = sorted(SOURCE.rglob("*.py"))

@@ -1,24 +1,45 @@
 """The ``mtcompute`` command: parse arguments, delegate to the library, print JSON, exit with the
 code of the error class (0 success, 2 usage or input error, 1 anything else)."""
 
+import os
 import sys
-from typing import BinaryIO, NoReturn
+from typing import BinaryIO, NoReturn, TypeVar
 
 import click
 
 from mtcompute import api, jsonio
 from mtcompute.cli_extras import require_server_extra
-from mtcompute.cli_remote import base_url_option, remote_describe, remote_tools, timeout_option
+from mtcompute.cli_input import InputFile, exit_1, read_input
+from mtcompute.cli_remote import (
+    base_url_option,
+    remote_describe,
+    remote_tools,
+    timeout_option,
+    within,
+)
 from mtcompute.cli_score import score
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, ServiceError
 from mtcompute.http.origins import check_origin
 from mtcompute.meta.batch import run_batch
-from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_SECONDS
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
+
+T = TypeVar("T")
 
 
 def _print_json(value: object) -> None:
-    click.echo(jsonio.dumps(value, indent=True).decode("utf-8"))
+    """The answer on stdout; exit 1 with a message when it cannot be written there (stdout
+    closed, a pipe whose reader is gone, a full disk), never exit 0 with the answer lost."""
+    text = jsonio.dumps(value, indent=True).decode("utf-8")
+    if sys.stdout is None:
+        exit_1("cannot write the answer: standard output is closed")
+    try:
+        click.echo(text)
+    except OSError as error:
+        # Nothing more can reach stdout; the interpreter's last flush must not try again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        reason = error.strerror or type(error).__name__
+        exit_1(f"cannot write the answer to standard output: {reason}")
 
 
 def _fail(error: MtcomputeError) -> NoReturn:
@@ -49,18 +70,12 @@ def cli() -> None:
 @click.option(
     "--input",
     "input_file",
-    type=click.File("rb"),
+    type=InputFile("rb"),
     required=True,
     help="JSON file with the tool's input; '-' reads standard input.",
 )
 @base_url_option("Call the mtcompute service at URL instead of computing in this process.")
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=DEFAULT_TIMEOUT_SECONDS,
-    show_default=True,
-    help="Seconds to wait for the service (with --base-url).",
-)
+@timeout_option()
 def run(
     tool_id: str, version: str, input_file: BinaryIO, base_url: str | None, timeout: float
 ) -> None:
@@ -72,7 +87,7 @@ def run(
       mtcompute run bleu-corpus-compute 1.0.0 --input examples/bleu-corpus-compute-1.0.0.json
     """
     try:
-        answer = _execute(tool_id, version, input_file.read(), base_url, timeout)
+        answer = _execute(tool_id, version, read_input(input_file), base_url, timeout)
     except MtcomputeError as error:
         _fail(error)
     _print_json(answer)
@@ -85,25 +100,22 @@ def _execute(
         return api.execute_answer(tool_id, version, jsonio.loads(body))
     from mtcompute.http.client import execute_remote_answer  # noqa: PLC0415 - httpx when needed
 
-    return execute_remote_answer(base_url, tool_id, version, body, timeout=timeout)
+    def call() -> JsonObject:
+        return execute_remote_answer(base_url, tool_id, version, body, timeout=timeout)
+
+    return within(timeout, call, base_url)
 
 
 @cli.command()
 @click.option(
     "--input",
     "input_file",
-    type=click.File("rb"),
+    type=InputFile("rb"),
     required=True,
     help="JSON file with the batch, {\"operations\": [...]}; '-' reads standard input.",
 )
 @base_url_option("Send the batch to the mtcompute service at URL instead of computing here.")
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0, min_open=True),
-    default=DEFAULT_TIMEOUT_SECONDS,
-    show_default=True,
-    help="Seconds to wait for the service (with --base-url).",
-)
+@timeout_option()
 def batch(input_file: BinaryIO, base_url: str | None, timeout: float) -> None:
     """Run a batch of tool calls and print {"results": ...}, whatever their statuses.
 
@@ -112,7 +124,7 @@ def batch(input_file: BinaryIO, base_url: str | None, timeout: float) -> None:
       mtcompute batch --input batch.json
     """
     try:
-        answer = _run_batch(input_file.read(), base_url, timeout)
+        answer = _run_batch(read_input(input_file), base_url, timeout)
     except MtcomputeError as error:
         _fail(error)
     _print_json(answer)
@@ -123,7 +135,7 @@ def _run_batch(body: bytes, base_url: str | None, timeout: float) -> JsonObject:
         return run_batch(jsonio.loads(body))
     from mtcompute.http.client import batch_remote  # noqa: PLC0415 - httpx only when needed
 
-    return batch_remote(base_url, body, timeout=timeout)
+    return within(timeout, lambda: batch_remote(base_url, body, timeout=timeout), base_url)
 
 
 @cli.command()

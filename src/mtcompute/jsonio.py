@@ -2,10 +2,18 @@
 
 Output is what a JavaScript engine's ``JSON.stringify`` writes: integral doubles without a
 fraction (``"bleu": 1``) and every other double in its shortest round-trip form, with the
-engine's choice between plain and exponent notation. Input is strict RFC 8259 JSON in UTF-8:
-no NaN or Infinity, no lone surrogates.
+engine's choice between plain and exponent notation. Input is strict RFC 8259 JSON in UTF-8,
+no NaN or Infinity. A lone surrogate escape (``"\ud800"``) is JSON that names no character: orjson
+refuses the whole document for it, so such a document is read again by the standard library,
+which keeps the surrogate, and the contract's rules refuse it where it is, with its pointer. A
+string that holds one is written as its escape.
 """
 
+import gc
+import json
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 
 import orjson
@@ -23,18 +31,109 @@ _PLAIN_SMALL_FROM, _PLAIN_SMALL_TO = 1e-6, 1e-5
 _INT64_MIN, _UINT64_END = -(2**63), 2**64
 
 
+# orjson reads integers of up to 64 bits as integers and longer ones as doubles; so does the
+# second reading, which then never converts more digits than this to an int.
+_INT64_DIGITS = 20
+
+
 def loads(data: bytes | str) -> object:
     """Parse one JSON document, or raise ``MalformedJsonError`` saying where it went wrong."""
+    with _collector_paused():
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError as error:
+            if "surrogate" in str(error):
+                return _loads_keeping_surrogates(data)
+            raise _invalid(str(error)) from None
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused for a parse. A parser builds a tree, in which nothing
+    can be part of a cycle, yet the collector would run again and again over the growing
+    document: for 8 MiB of empty arrays, three quarters of the parse. Both parsers hold the GIL
+    throughout, so no other thread runs meanwhile; a collector someone else paused stays so."""
+    enabled = gc.isenabled()
+    gc.disable()
     try:
-        return orjson.loads(data)
-    except orjson.JSONDecodeError as error:
-        raise MalformedJsonError(f"expected a JSON document, got invalid JSON: {error}") from None
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _invalid(reason: str) -> MalformedJsonError:
+    return MalformedJsonError(f"expected a JSON document, got invalid JSON: {reason}")
+
+
+def _loads_keeping_surrogates(data: bytes | str) -> object:
+    """The document orjson refused for a lone surrogate, read as orjson reads every other."""
+    try:
+        text = data.decode("utf-8") if isinstance(data, bytes) else _unicode(data)
+        return json.loads(
+            text, parse_constant=_no_constant, parse_float=_double_of, parse_int=_integer_of
+        )
+    except (UnicodeDecodeError, UnicodeEncodeError) as error:
+        raise _invalid(f"not UTF-8: {error.reason} at {error.start}") from None
+    except json.JSONDecodeError as error:
+        raise _invalid(str(error)) from None
+    except RecursionError:
+        raise _invalid("nested too deeply") from None
+
+
+def _unicode(text: str) -> str:
+    """``text`` when it is Unicode: a surrogate may be escaped in JSON, never written as is."""
+    text.encode("utf-8")  # UnicodeEncodeError, a UnicodeError, for a surrogate character
+    return text
+
+
+def _no_constant(name: str) -> object:
+    raise _invalid(f"{name} is not a JSON number")
+
+
+def _double_of(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        shown = text if len(text) <= _INT64_DIGITS else text[:_INT64_DIGITS] + "..."
+        raise _invalid(f"number {shown} is infinity when parsed as double")
+    return number
+
+
+def _integer_of(text: str) -> int | float:
+    if len(text) <= _INT64_DIGITS:
+        number = int(text)
+        if _INT64_MIN <= number < _UINT64_END:
+            return number
+    return _double_of(text)
 
 
 def dumps(value: object, *, indent: bool = False) -> bytes:
     """Serialise ``value`` as compact (or 2-space indented) JSON, without a trailing newline."""
     option = orjson.OPT_INDENT_2 if indent else 0
-    return orjson.dumps(_plain_numbers(value), option=option)
+    plain = _plain_numbers(value)
+    try:
+        return orjson.dumps(plain, option=option)
+    except orjson.JSONEncodeError:
+        # orjson writes no lone surrogate (in a pointer to a key that holds one, say).
+        return orjson.dumps(_escaped_surrogates(plain), option=option)
+
+
+def _escaped_surrogates(value: object) -> object:
+    if isinstance(value, str):
+        return value if _is_utf8(value) else orjson.Fragment(json.dumps(value))
+    if isinstance(value, dict):
+        return {key: _escaped_surrogates(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_escaped_surrogates(item) for item in value]
+    return value
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _plain_numbers(value: object) -> object:

@@ -1,6 +1,7 @@
 """``mtcompute run --base-url`` prints what a local run prints and exits with the same code."""
 
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,3 +97,43 @@ def test_a_server_that_does_not_answer_in_time_is_exit_1_with_one_clear_line(
 def test_a_url_that_is_not_the_service_is_exit_1_with_one_clear_line(base_url: str) -> None:
     result = _run(TOOL, VERSION, "--input", str(_EXAMPLE), "--base-url", f"{base_url}/elsewhere")
     assert "answered 404 Not Found" in _one_line_failure(result)
+
+
+@pytest.fixture
+def trickling_server() -> Iterator[str]:
+    """A server that answers one byte every 0.1 s, so that no single read waits long; it stops
+    after 1,000 bytes, or when the client goes."""
+    stop = threading.Event()
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        thread = threading.Thread(target=_trickle, args=(listener, stop), daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+        stop.set()
+        thread.join(10)
+
+
+def _trickle(listener: socket.socket, stop: threading.Event) -> None:
+    connection, _ = listener.accept()
+    with connection:
+        connection.recv(65536)  # the request, small enough to come in one read
+        connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n")
+        connection.sendall(b"Content-Length: 1000\r\n\r\n")
+        for _ in range(1000):
+            if stop.wait(0.1):
+                return
+            try:
+                connection.sendall(b" ")
+            except OSError:
+                return  # the client went
+
+
+def test_a_server_that_trickles_its_answer_is_cut_off_at_the_deadline_of_the_whole_call(
+    trickling_server: str,
+) -> None:
+    args = ("--input", str(_EXAMPLE), "--base-url", trickling_server, "--timeout", "0.5")
+    result = _run(TOOL, VERSION, *args)
+    assert (
+        _one_line_failure(result) == f"mtcompute: no answer from {trickling_server} within 0.5 s\n"
+    )

@@ -255,3 +255,18 @@ def test_a_batch_is_malformed_by_the_published_schema_exactly_or_by_a_rule_beyon
 def test_operations_given_as_a_tuple_from_python_are_checked_as_an_array() -> None:
     operations = (operation(), operation(bind={"k": binding(step=1)}))
     assert found({"operations": operations}) == [("step_not_earlier", "/operations/1/bind/k/step")]
+
+
+def test_far_too_many_operations_are_reported_by_their_count_and_walked_no_further() -> None:
+    # Each lacks its input and binds from a later step; only the first 20 are walked, by the
+    # schema, and the bindings not at all: the count says what is wrong.
+    bad = {"id": "bleu-corpus-compute", "version": "1.0.0", "bind": {"k": binding(step=99)}}
+    reported = found({"operations": [bad] * (2 * MAX_OPERATIONS + 1)})
+    assert reported[0] == ("too_many_items", "/operations")
+    assert reported[1:] == [("required", f"/operations/{i}/input") for i in range(MAX_OPERATIONS)]
+
+
+def test_a_few_more_operations_than_allowed_are_all_checked() -> None:
+    reported = found({"operations": [operation(input=None)] * (MAX_OPERATIONS + 1)})
+    assert reported[0] == ("too_many_items", "/operations")
+    assert len(reported) == 1 + MAX_OPERATIONS + 1

@@ -29,6 +29,7 @@ from starlette.routing import Route
 from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
+from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors, PostOnly
 from mtcompute.meta import tools as mcp_tools
 from mtcompute.meta.tools import ToolSpec
@@ -107,7 +108,8 @@ def build_server() -> Server[Any]:
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        return await call_tool(params.name, params.arguments or {})
+        arguments = arguments_as_arrived(params.name, params.arguments or {})
+        return await call_tool(params.name, arguments)
 
     return Server(
         "mtcompute",
@@ -158,6 +160,7 @@ def http_endpoint(
         security_settings=transport_security(settings or McpSettings()),
         max_request_body_size=max_body_bytes,
     )
-    app = PostOnly(PlainProtocolErrors(manager.handle_request))
+    calls = LoneSurrogateCalls(manager.handle_request, max_body_bytes)
+    app = PostOnly(PlainProtocolErrors(calls))
     # An ASGI object, not a function, so Starlette neither wraps it nor redirects /mcp to /mcp/.
     return HttpEndpoint(route=Route(PATH, endpoint=app), lifespan=manager.run)

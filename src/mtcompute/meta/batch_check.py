@@ -20,7 +20,10 @@ def check_batch(batch: object) -> None:
     """``InputError`` listing every way ``batch`` is malformed; None for a well-formed batch."""
     found = Violations()
     _SCHEMA_CHECK(batch, "", found)
-    operations = batch.get("operations") if isinstance(batch, dict) else None
+    # Far too many operations are reported by their count alone, as the schema check did.
+    operations = (
+        batch.get("operations") if isinstance(batch, dict) and not found.cut_short else None
+    )
     for index, operation in enumerate(operations if isinstance(operations, list | tuple) else ()):
         if isinstance(operation, dict) and isinstance(operation.get("bind"), dict):
             _check_bindings(index, operation, found)
@@ -32,7 +35,7 @@ def _check_bindings(index: int, operation: dict[str, Any], found: Violations) ->
     keys = given if isinstance(given, dict) else {}
     bind_pointer = f"/operations/{index}/bind"
     for key, binding in operation["bind"].items():
-        pointer = child_pointer(bind_pointer, str(key))
+        pointer = "" if found.full else child_pointer(bind_pointer, key)  # none past the cap
         if key in keys:
             _bound_key_in_input(key, index, pointer, found)
         step = _step_of(binding)

@@ -9,15 +9,15 @@ subset is refused when compiling, so nothing published goes unchecked. Past the 
 violation is only counted, without building its message.
 """
 
-import difflib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from mtcompute.contracts.validation.schema import compile_schema
+from mtcompute.contracts.validation.schema import FAR_OVER_MAX_ITEMS, compile_schema
 from mtcompute.contracts.validation.violations import (
     Violations,
     child_pointer,
     describe_value,
+    did_you_mean,
     quoted,
     where,
 )
@@ -84,7 +84,8 @@ def _object_check(schema: Schema) -> Check:
         for name, item in value.items():
             rule = properties.get(name, other)
             if rule is not None:
-                rule(item, child_pointer(pointer, name), found)
+                # Past the cap nothing is reported: no pointer is built, "" stands for any.
+                rule(item, "" if found.full else child_pointer(pointer, name), found)
             elif additional is False:
                 _unknown(name, list(properties), pointer, found)
 
@@ -103,14 +104,17 @@ def _unknown(name: object, allowed: Sequence[str], pointer: str, found: Violatio
     names = ", ".join(f"'{p}'" for p in allowed)
     shown = quoted(name, "'") if isinstance(name, str) else describe_value(name)
     message = f"expected one of the properties {names}, got the unknown property {shown} "
-    close = difflib.get_close_matches(name, allowed, n=1) if isinstance(name, str) else []
-    message += where(pointer) + (f" (did you mean '{close[0]}'?)" if close else "")
-    found.add("unknown_property", child_pointer(pointer, str(name)), message)
+    message += where(pointer) + (
+        did_you_mean(name, allowed, found) if isinstance(name, str) else ""
+    )
+    found.add("unknown_property", child_pointer(pointer, name), message)
 
 
 def _array_check(schema: Schema) -> Check:
     min_items, max_items = schema.get("minItems", 0), schema.get("maxItems")
     items = compile_extended(schema["items"]) if "items" in schema else None
+    # As in tool inputs: far over maxItems, the count is reported and no more items are walked.
+    far_over = None if max_items is None else FAR_OVER_MAX_ITEMS * max_items
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not isinstance(value, list | tuple):
@@ -120,9 +124,12 @@ def _array_check(schema: Schema) -> Check:
             _too_few(len(value), min_items, pointer, found)
         if max_items is not None and len(value) > max_items:
             _too_many(len(value), max_items, pointer, found)
+        if far_over is not None and len(value) > far_over:
+            found.cut_short = True
+            value = value[:max_items]
         if items is not None:
             for index, item in enumerate(value):
-                items(item, f"{pointer}/{index}", found)
+                items(item, "" if found.full else f"{pointer}/{index}", found)
 
     return check
 

@@ -72,3 +72,27 @@ def test_a_non_object_input_is_one_type_error_at_the_top() -> None:
     with pytest.raises(InputError) as caught:
         PARSER.parse([])
     assert [(e["code"], e["pointer"]) for e in caught.value.errors] == [("type", "")]
+
+
+def codes_of(parser: RequestParser[Any], raw: object) -> list[str]:
+    with pytest.raises(InputError) as caught:
+        parser.parse(raw)
+    return [error["code"] for error in caught.value.errors]
+
+
+CAPPED = RequestParser(
+    fields.closed_object(
+        {"left": {"type": "array", "maxItems": 2, "items": fields.token_list(3)}}, ["left"]
+    ),
+    [TokenLists((("left", EVERY),), max_token_bytes=3, max_total_tokens=4)],
+    build,
+)
+
+
+def test_the_rules_that_walk_items_leave_an_array_far_over_its_max_items_alone() -> None:
+    # Five lists, more than twice the two allowed: their count is all that is reported.
+    assert codes_of(CAPPED, {"left": [["a", "b"]] * 5}) == ["too_many_items"]
+
+
+def test_the_rules_still_walk_an_array_a_little_over_its_max_items() -> None:
+    assert codes_of(CAPPED, {"left": [["a", "b"]] * 3}) == ["too_many_items", "too_many_tokens"]

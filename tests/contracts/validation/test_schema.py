@@ -14,6 +14,7 @@ from mtcompute.contracts.limits import UNLIMITED, Limits
 from mtcompute.contracts.validation.schema import CompiledSchema, compile_schema, is_integral
 from mtcompute.contracts.validation.violations import (
     MAX_REPORTED_VIOLATIONS,
+    MAX_SUGGESTIONS,
     Violations,
     child_pointer,
 )
@@ -497,3 +498,56 @@ def test_a_boolean_is_only_true_or_false(value: object) -> None:
     assert [v["code"] for v in found.kept] == ["type"]
     assert found.kept[0]["message"].startswith("expected a boolean, got ")
     assert compile_schema({"type": "boolean"}).valid(False)
+
+
+# -- Past the cap, and arrays far over their maxItems --------------------------------------------
+
+
+@pytest.mark.parametrize("schema", SCHEMAS.values(), ids=SCHEMAS.keys())
+def test_past_the_cap_a_value_is_counted_as_the_checker_would_count_it(
+    schema: Mapping[str, Any],
+) -> None:
+    compiled = compile_schema(schema)
+
+    @settings(max_examples=250, deadline=None)
+    @given(near(schema))
+    def agree(value: object) -> None:
+        walked = violations_of(schema, value)
+        full = Violations()
+        full.count_unreported(MAX_REPORTED_VIOLATIONS)
+        full.kept = [{"code": "c", "pointer": "", "message": "m"}] * MAX_REPORTED_VIOLATIONS
+        compiled.check(value, "", full)
+        assert compiled.count(value) == walked.count == full.count - MAX_REPORTED_VIOLATIONS
+
+    agree()
+
+
+def test_an_object_of_many_unknown_keys_keeps_the_first_and_counts_the_rest() -> None:
+    schema = input_schema(SMALL_LIMITS)
+    value = {"hypotheses": [["a"]], "references": [[["a"]]]}
+    value |= {f"hypothesez{index:05d}": 0 for index in range(10_000)}
+    found = violations_of(schema, value)
+    assert found.count == 10_000
+    assert [v["pointer"] for v in found.kept] == [f"/hypothesez{i:05d}" for i in range(100)]
+    suggested = [v for v in found.kept if "did you mean 'hypotheses'?" in v["message"]]
+    assert suggested == found.kept[:MAX_SUGGESTIONS]
+
+
+def test_an_array_far_over_its_max_items_is_walked_no_further_than_that() -> None:
+    schema = input_schema(SMALL_LIMITS)  # 3 segments at most
+    found = violations_of(schema, {"hypotheses": [[0]] * 7, "references": [[["a"]]] * 7})
+    pointers = [v["pointer"] for v in found.kept]
+    walked = ["/hypotheses/0/0", "/hypotheses/1/0", "/hypotheses/2/0"]
+    assert pointers == ["/hypotheses", *walked, "/references"]
+    assert found.cut_short
+
+
+def test_an_array_a_little_over_its_max_items_is_walked_whole() -> None:
+    schema = input_schema(SMALL_LIMITS)
+    found = violations_of(schema, {"hypotheses": [[0]] * 6, "references": [[["a"]]] * 6})
+    assert [v["pointer"] for v in found.kept] == [
+        "/hypotheses",
+        *(f"/hypotheses/{i}/0" for i in range(6)),
+        "/references",
+    ]
+    assert not found.cut_short

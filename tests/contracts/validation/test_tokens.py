@@ -11,7 +11,7 @@ from mtcompute.contracts.validation import tokens as tokens_module
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import FAILED
 from mtcompute.contracts.validation.tokens import TokenLists
-from mtcompute.contracts.validation.violations import Violations
+from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS, Violations
 from mtcompute.fast.token_bytes import TokenBytes
 
 E_ACUTE, EURO, EMOJI = "\u00e9", "\u20ac", "\U0001f600"
@@ -107,3 +107,30 @@ def test_the_totals_say_what_they_count() -> None:
     assert message == (
         "expected at most 1 tokens in all (hypothesis and references), got 2 in the whole input"
     )
+
+
+def walked_past_the_cap(rule: TokenLists, raw: dict[str, Any]) -> Violations:
+    found = Violations()
+    found.kept = [{"code": "c", "pointer": "", "message": "m"}] * MAX_REPORTED_VIOLATIONS
+    found.count = MAX_REPORTED_VIOLATIONS
+    rule.walk(raw, found)
+    return found
+
+
+ANY_TOKEN_LISTS = st.lists(TOKENS | st.integers(0, 1) | st.just("ab\ud800c"), max_size=6)
+ANY_INPUTS = st.fixed_dictionaries(
+    {"hypotheses": st.lists(ANY_TOKEN_LISTS, min_size=1, max_size=3), "references": st.just([])}
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY_INPUTS)
+def test_past_the_cap_the_walker_counts_what_it_would_report(raw: dict[str, Any]) -> None:
+    counted = walked_past_the_cap(SMALL, raw)
+    assert counted.count - MAX_REPORTED_VIOLATIONS == walked(SMALL, raw).count
+
+
+def test_past_the_cap_a_long_list_of_lone_surrogates_is_counted_token_by_token() -> None:
+    counted = walked_past_the_cap(SMALL, {"hypotheses": [["\ud800", "a", 1] * 1000]})
+    # 1,000 lone surrogates, and the totals: 3,000 tokens and 1,000 bytes are over both limits.
+    assert counted.count - MAX_REPORTED_VIOLATIONS == 1002

@@ -4,9 +4,12 @@ import pytest
 
 from mtcompute.contracts.validation.violations import (
     MAX_REPORTED_VIOLATIONS,
+    MAX_SUGGESTIONS,
     Violations,
     child_pointer,
     describe_value,
+    did_you_mean,
+    number_text,
     quoted,
     where,
 )
@@ -117,3 +120,28 @@ def test_the_cap_keeps_the_first_violations_and_counts_the_rest() -> None:
 
 def test_the_cap_is_a_stated_number() -> None:
     assert MAX_REPORTED_VIOLATIONS == 100
+
+
+def test_a_suggestion_is_made_for_the_first_few_names_only() -> None:
+    found = Violations()
+    answers = [did_you_mean("max_orders", ["max_order"], found) for _ in range(MAX_SUGGESTIONS + 3)]
+    assert answers == [" (did you mean 'max_order'?)"] * MAX_SUGGESTIONS + [""] * 3
+
+
+def test_a_name_far_longer_than_any_allowed_one_is_not_matched_at_all() -> None:
+    # difflib's cutoff cannot be reached by it; matching would cost time growing with its length.
+    assert did_you_mean("max_order" + "s" * 10_000, ["max_order"], Violations()) == ""
+    assert did_you_mean("max_order" + "s" * 10, ["max_order"], Violations()) != ""
+
+
+@pytest.mark.parametrize(
+    ("number", "shown"),
+    [
+        pytest.param(10**5000, "an integer of more than 4300 digits", id="5,001 digits"),
+        pytest.param(-(10**5000), "an integer of more than 4300 digits", id="negative"),
+        pytest.param(10**4000, "the number 1" + "0" * 4000, id="4,001 digits"),
+    ],
+)
+def test_an_integer_python_cannot_write_is_described_by_its_size(number: int, shown: str) -> None:
+    assert describe_value(number) == shown
+    assert child_pointer("", number) == f"/{number_text(number)}"

@@ -80,7 +80,8 @@ class RequestParser(Generic[R]):
         self._check.check(raw, "", found)
         if isinstance(raw, dict):
             for rule in self.rules:
-                rule.walk(raw, found)
+                if not (found.cut_short and rule.walks_items):
+                    rule.walk(raw, found)
         return found
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 from mtcompute.contracts.validation.paths import Path
-from mtcompute.contracts.validation.violations import Violations, where
+from mtcompute.contracts.validation.violations import Violations, number_text, where
 
 T_co = TypeVar("T_co", covariant=True)
 
@@ -34,6 +34,12 @@ class Rule(Protocol, Generic[T_co]):
         """Arrays whose items the rule's bulk check checks in the schema's place."""
         ...
 
+    @property
+    def walks_items(self) -> bool:
+        """Whether ``walk`` visits the items of arrays: then it is skipped for an input with an
+        array over its maxItems, whose count was reported and whose items are walked no more."""
+        ...
+
     def bulk(self, raw: dict[str, Any]) -> T_co | _Failed:
         """What the rule computed on a valid input (None if nothing), or ``FAILED``."""
         ...
@@ -54,6 +60,10 @@ class SameLength:
     nouns: str
     per: str
     checks_items_at: Sequence[Path] = ()
+
+    @property
+    def walks_items(self) -> bool:
+        return False  # the two lengths only
 
     def bulk(self, raw: dict[str, Any]) -> _Failed | None:
         return None if len(raw[self.first]) == len(raw[self.second]) else FAILED
@@ -83,6 +93,10 @@ class RangeByChoice:
     ranges: Mapping[str, tuple[float, float]]
     checks_items_at: Sequence[Path] = ()
 
+    @property
+    def walks_items(self) -> bool:
+        return False  # two top-level properties only
+
     def bulk(self, raw: dict[str, Any]) -> _Failed | None:
         if self.option not in raw:
             return None
@@ -102,7 +116,7 @@ class RangeByChoice:
             allowed = " or ".join(f'"{name}"' for name in self.ranges)
             message = (
                 f'expected no {self.option} with {self.choice} "{chosen}" (only with {allowed}), '
-                f"got the number {value!r} {where(pointer)}"
+                f"got the number {number_text(cast(float, value))} {where(pointer)}"
             )
             found.add("not_allowed", pointer, message)
             return
@@ -123,7 +137,8 @@ class RangeByChoice:
             else ("above_maximum", "at most", high)
         )
         message = (
-            f"expected a number of {words} {bound} {with_choice}, got {value!r} {where(pointer)}"
+            f"expected a number of {words} {bound} {with_choice}, "
+            f"got {number_text(value)} {where(pointer)}"
         )
         found.add(code, pointer, message)
 

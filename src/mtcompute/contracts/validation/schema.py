@@ -4,10 +4,12 @@ The published input schema is the object this module compiles, so what the contr
 is enforced cannot drift apart. A keyword outside the subset is refused when compiling rather than
 silently ignored. Each schema compiles to a fast predicate and a checker that always agree: a valid
 value, by far the common case, is answered by the predicate without building a pointer or a message,
-and the checker walks only into the parts the predicate refuses.
+and the checker walks only into the parts the predicate refuses. Past the violations cap the
+checker only counts, with a third function that agrees with both: no pointer, no message. An array
+far over its maxItems (more than twice) is a flood rather than an input a little too large: its
+count is reported and its items are walked no further than maxItems.
 """
 
-import difflib
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -17,14 +19,21 @@ from mtcompute.contracts.validation.violations import (
     Violations,
     child_pointer,
     describe_value,
+    did_you_mean,
+    number_text,
     quoted,
     where,
 )
 
 Check = Callable[[object, str, Violations], None]
+Count = Callable[[object], int]
 Valid = Callable[[object], bool]
 ItemsValid = Callable[[Sequence[object]], bool]
 Schema = Mapping[str, Any]
+
+# An array longer than this many times its maxItems is walked no further than maxItems: the walk
+# of any array costs at most twice that of the longest valid one.
+FAR_OVER_MAX_ITEMS = 2
 
 SUPPORTED_KEYWORDS = frozenset(
     {
@@ -37,11 +46,13 @@ SUPPORTED_KEYWORDS = frozenset(
 
 
 class CompiledSchema(NamedTuple):
-    """A schema as two functions that always agree: ``valid`` answers fast, without pointers or
-    messages; ``check`` adds every violation to a ``Violations``."""
+    """A schema as three functions that always agree: ``valid`` answers fast, without pointers
+    or messages; ``check`` adds every violation to a ``Violations``; ``count`` says how many
+    ``check`` would add, which is all that is left to do past the cap."""
 
     valid: Valid
     check: Check
+    count: Count
 
     def __call__(self, value: object, pointer: str, found: Violations) -> None:
         """The same as ``check``: a compiled schema is itself a ``Check``."""
@@ -57,6 +68,18 @@ def compile_schema(schema: Schema) -> CompiledSchema:
     if "enum" in schema or "const" in schema:
         return _one_of_values(schema, compiled)
     return compiled
+
+
+def _compiled(valid: Valid, check: Check, count: Count) -> CompiledSchema:
+    """The three functions, ``check`` only counting once ``found`` is full."""
+
+    def check_or_count(value: object, pointer: str, found: Violations) -> None:
+        if found.full:
+            found.count_unreported(count(value))
+        else:
+            check(value, pointer, found)
+
+    return CompiledSchema(valid, check_or_count, count)
 
 
 def _typed_schema(schema: Schema) -> CompiledSchema:
@@ -84,12 +107,8 @@ def is_integral(value: object) -> bool:
 
 
 def _type_error(expected: str, value: object, pointer: str, found: Violations) -> None:
-    # Past the cap a violation is only counted: building its message would be wasted work.
-    if found.full:
-        found.count_unreported()
-    else:
-        message = f"expected {expected}, got {describe_value(value)} {where(pointer)}"
-        found.add("type", pointer, message)
+    message = f"expected {expected}, got {describe_value(value)} {where(pointer)}"
+    found.add("type", pointer, message)
 
 
 def _object_schema(schema: Schema) -> CompiledSchema:
@@ -118,30 +137,45 @@ def _object_schema(schema: Schema) -> CompiledSchema:
                 message = f"expected the required property '{name}', got an object without it "
                 found.add("required", child_pointer(pointer, name), message + where(pointer))
         for name, item in value.items():
-            item_pointer = child_pointer(pointer, name)
-            if name in properties:
-                properties[name].check(item, item_pointer, found)
+            rule = properties.get(name)
+            if rule is not None:
+                rule.check(item, child_pointer(pointer, name), found)
             elif closed:
-                found.add("unknown_property", item_pointer, _unknown(name, properties, pointer))
+                _unknown(name, properties, pointer, found)
 
-    return CompiledSchema(valid, check)
+    def count(value: object) -> int:
+        if not isinstance(value, dict):
+            return 1
+        missing = sum(name not in value for name in required)
+        unknown = len(value.keys() - properties.keys()) if closed else 0
+        known = (rule.count(value[name]) for name, rule in properties.items() if name in value)
+        return missing + unknown + sum(known)
+
+    return _compiled(valid, check, count)
 
 
-def _unknown(name: object, properties: Mapping[str, object], pointer: str) -> str:
+def _unknown(
+    name: object, properties: Mapping[str, object], pointer: str, found: Violations
+) -> None:
+    if found.full:  # an input of a million unknown keys: each is only counted
+        found.count_unreported()
+        return
     allowed = ", ".join(f"'{p}'" for p in properties)
     shown = quoted(name, "'") if isinstance(name, str) else describe_value(name)
     message = f"expected one of the properties {allowed}, got the unknown property {shown} "
-    close = difflib.get_close_matches(name, properties, n=1) if isinstance(name, str) else []
-    return message + where(pointer) + (f" (did you mean '{close[0]}'?)" if close else "")
+    close = did_you_mean(name, properties.keys(), found) if isinstance(name, str) else ""
+    found.add("unknown_property", child_pointer(pointer, name), message + where(pointer) + close)
 
 
 def _array_schema(schema: Schema) -> CompiledSchema:
     min_items = schema.get("minItems", 0)
     max_items = schema.get("maxItems", math.inf)
     items = compile_schema(schema["items"]) if "items" in schema else None
-    # An invalid string breaks exactly one keyword, so past the cap its kind is counted in bulk.
-    leaf_strings = _is_strings(schema)
     items_valid = _items_valid(schema, items)
+    items_count = _items_count(schema, items)
+    # Far over maxItems, the count is reported and the items are walked no further than that.
+    walked = None if max_items == math.inf else int(max_items)
+    far_over = FAR_OVER_MAX_ITEMS * max_items
 
     def valid(value: object) -> bool:
         if not isinstance(value, list | tuple) or not min_items <= len(value) <= max_items:
@@ -153,23 +187,71 @@ def _array_schema(schema: Schema) -> CompiledSchema:
             _type_error("an array", value, pointer, found)
             return
         _check_item_count(len(value), min_items, max_items, pointer, found)
+        if len(value) > far_over:
+            found.cut_short = True
+            value = value[:walked]
         if items is None or items_valid(value):
             return
         # Pointers are built for the items that break the schema only: a valid item costs a call.
         item_valid, item_check = items.valid, items.check
         for index, item in enumerate(value):
             if not item_valid(item):
-                if found.full and leaf_strings:
-                    rest = itertools.islice(value, index, None)
-                    found.count_unreported(sum(not item_valid(v) for v in rest))
+                if found.full:
+                    found.count_unreported(items_count(value[index:]))
                     return
                 item_check(item, f"{pointer}/{index}", found)
 
-    return CompiledSchema(valid, check)
+    def count(value: object) -> int:
+        if not isinstance(value, list | tuple):
+            return 1
+        broken = int(len(value) < min_items) + int(len(value) > max_items)
+        if len(value) > far_over:
+            value = value[:walked]
+        if items is None or items_valid(value):
+            return broken
+        return broken + items_count(value)
+
+    return _compiled(valid, check, count)
 
 
-def _is_strings(schema: Schema) -> bool:
-    return schema.get("type") == "array" and schema.get("items", {}).get("type") == "string"
+def _items_count(schema: Schema, items: CompiledSchema | None) -> Callable[[Sequence[object]], int]:
+    """How many violations the items of an array hold: strings in bulk (a C loop each for their
+    types and lengths, as in a list of a million bad tokens), anything else item by item."""
+    item: Schema = schema.get("items", {})
+    if items is None:
+        return lambda values: 0
+    if item.get("type") != "string" or "enum" in item or "const" in item:
+        return lambda values: sum(map(items.count, values))
+    min_length: int = item.get("minLength", 0)
+    max_length: float = item.get("maxLength", math.inf)
+
+    def strings_count(values: Sequence[object]) -> int:
+        # An invalid string breaks exactly one keyword: its type, or one of its lengths.
+        strings = strings_of(values)
+        lengths = list(map(len, strings))
+        if not lengths:
+            return len(values)
+        short = 0 if min(lengths) >= min_length else _shorter(lengths, min_length)
+        long = 0 if max(lengths) <= max_length else sum(map(max_length.__lt__, lengths))
+        return len(values) - len(strings) + short + long
+
+    return strings_count
+
+
+def _shorter(lengths: list[int], min_length: int) -> int:
+    # Empty strings, the common case (tokens), are counted by a comparison each, not a call.
+    return lengths.count(0) if min_length == 1 else sum(map(min_length.__gt__, lengths))
+
+
+def strings_of(values: Sequence[object]) -> list[str]:
+    """The strings among ``values``, in order; one C loop when they are all, or none, strings."""
+    types = set(map(type, values))
+    if str not in types:
+        return []
+    if types == {str}:
+        return cast(list[str], list(values))
+    are_strings = map(isinstance, values, itertools.repeat(str))
+    return list(itertools.compress(cast(Sequence[str], values), are_strings))
 
 
 def _items_valid(schema: Schema, items: CompiledSchema | None) -> ItemsValid:
@@ -226,7 +308,9 @@ def _strings_valid(schema: Schema) -> ItemsValid:
             joined = "".join(strings)
         except TypeError:
             return False
-        if min_length == 0 and len(joined) <= max_length:
+        if min_length == 1 and "" in strings:
+            return False  # a C scan, where measuring every string is a call each
+        if min_length <= 1 and len(joined) <= max_length:
             return True
         return _lengths_within(strings, min_length, max_length)
 
@@ -269,9 +353,7 @@ def _string_schema(schema: Schema) -> CompiledSchema:
     def check(value: object, pointer: str, found: Violations) -> None:
         if valid(value):
             return
-        if found.full:
-            found.count_unreported()  # an invalid string breaks exactly one keyword
-        elif not isinstance(value, str):
+        if not isinstance(value, str):
             _type_error("a string", value, pointer, found)
         elif len(value) < min_length:
             expected = _chars("a string of at least", min_length)
@@ -283,7 +365,10 @@ def _string_schema(schema: Schema) -> CompiledSchema:
             got = _chars("a string of", len(value))
             found.add("too_long", pointer, f"expected {expected}, got {got} {where(pointer)}")
 
-    return CompiledSchema(valid, check)
+    def count(value: object) -> int:
+        return 0 if valid(value) else 1  # an invalid string breaks exactly one keyword
+
+    return _compiled(valid, check, count)
 
 
 def _chars(prefix: str, count: float) -> str:
@@ -345,11 +430,17 @@ def _number_schema(schema: Schema) -> CompiledSchema:
             if bound.broken_by(number, minimum=low):
                 message = (
                     f"expected {expected} {bound.words} {bound.limit}, "
-                    f"got {number!r} {where(pointer)}"
+                    f"got {number_text(number)} {where(pointer)}"
                 )
                 found.add(bound.code, pointer, message)
 
-    return CompiledSchema(valid, check)
+    def count(value: object) -> int:
+        if not right_type(value):
+            return 1
+        number = cast(float, value)
+        return sum(bound.broken_by(number, minimum=low) for bound, low in bounds)
+
+    return _compiled(valid, check, count)
 
 
 def _boolean_schema() -> CompiledSchema:
@@ -360,7 +451,10 @@ def _boolean_schema() -> CompiledSchema:
         if not isinstance(value, bool):
             _type_error("a boolean", value, pointer, found)
 
-    return CompiledSchema(valid, check)
+    def count(value: object) -> int:
+        return 0 if isinstance(value, bool) else 1
+
+    return _compiled(valid, check, count)
 
 
 def _one_of_values(schema: Schema, typed: CompiledSchema) -> CompiledSchema:
@@ -384,7 +478,12 @@ def _one_of_values(schema: Schema, typed: CompiledSchema) -> CompiledSchema:
             message = f"expected {expected}, got {describe_value(value)} {where(pointer)}"
             found.add("not_allowed", pointer, message)
 
-    return CompiledSchema(valid, check)
+    def count(value: object) -> int:
+        if not typed.valid(value):
+            return typed.count(value)
+        return 0 if allowed_value(value) else 1
+
+    return _compiled(valid, check, count)
 
 
 def json_equal(a: object, b: object) -> bool:
@@ -407,7 +506,7 @@ def jsonio_text(value: object) -> str:
         return quoted(value)
     if isinstance(value, bool) or value is None:
         return describe_value(value)
-    return repr(value)
+    return number_text(cast(float, value))
 
 
 def _finite(value: float) -> bool:

@@ -45,6 +45,10 @@ class Texts:
             return True
         return all(len(text.encode("utf-8")) <= longest for text in texts)
 
+    @property
+    def walks_items(self) -> bool:
+        return True
+
     def walk(self, raw: dict[str, Any], found: Violations) -> None:
         walker = _TextWalker(self, found)
         for path in self.paths:

@@ -6,17 +6,24 @@ every limit at once and which the statistics then use too. The walker visits onl
 that may break a rule: a valid list costs a join.
 """
 
+import itertools
+import operator
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mtcompute.contracts.validation.paths import Path, pointed_values_at, values_at
 from mtcompute.contracts.validation.rules import FAILED, _Failed
+from mtcompute.contracts.validation.schema import strings_of
 from mtcompute.contracts.validation.violations import Violations, describe_value, where
 from mtcompute.fast.token_bytes import TokenBytes
 
 # Up to this many tokens in all, they are checked on the strings, without a buffer.
 FEW_TOKENS = 256
+# In a Python string read from JSON, any surrogate is a lone one: a pair is one character.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ENCODE = operator.methodcaller("encode", "utf-8")
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,10 @@ class TokenLists:
         sizes = encoded.lengths
         return int(sizes.min()) > 0 and not _over(int(sizes.max()), self.max_token_bytes)
 
+    @property
+    def walks_items(self) -> bool:
+        return True
+
     def walk(self, raw: dict[str, Any], found: Violations) -> None:
         walker = _TokenWalker(self, found)
         for path in self.checks_items_at:
@@ -126,6 +137,9 @@ class _TokenWalker:
 
     def _check_each(self, tokens: Sequence[Any], pointer: str, *, count_bytes: bool = True) -> None:
         for index, token in enumerate(tokens):
+            if self.found.full:
+                self._count_each(tokens[index:], count_bytes=count_bytes)
+                return
             if not isinstance(token, str):
                 continue  # the schema check reported it
             try:
@@ -138,6 +152,25 @@ class _TokenWalker:
                 continue
             self.token_bytes += size if count_bytes else 0
             self._check_token_bytes(token, size, f"{pointer}/{index}")
+
+    def _count_each(self, tokens: Sequence[Any], *, count_bytes: bool) -> None:
+        """What ``_check_each`` finds past the cap, counted in C loops over the list rather than
+        a Python step per token: a list of a million lone surrogates costs about its parse."""
+        strings = strings_of(tokens)
+        broken = list(map(bool, map(_SURROGATE.search, strings)))
+        self.found.count_unreported(sum(broken))
+        valid = list(itertools.compress(strings, map(operator.not_, broken)))
+        joined = "".join(valid)
+        size = len(joined.encode("utf-8"))
+        self.token_bytes += size if count_bytes else 0
+        longest = self.rule.max_token_bytes
+        if longest is None or size <= longest or size == len(joined):
+            return
+        if _no_token_over(valid, joined, longest):
+            return
+        # Over in bytes but not in characters: those over in characters the schema counted.
+        over_in_bytes = sum(map(longest.__lt__, map(len, map(_ENCODE, valid))))
+        self.found.count_unreported(over_in_bytes - sum(map(longest.__lt__, map(len, valid))))
 
     def _invalid_unicode(self, token: str, pointer: str) -> None:
         message = (

@@ -1,0 +1,40 @@
+"""What the CLI reads, an input file or standard input no further than the body limit, and how
+it gives up on a stream it cannot use."""
+
+import sys
+from typing import Any, BinaryIO, NoReturn
+
+import click
+
+from mtcompute.errors import InputError, Violation
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
+
+
+class InputFile(click.File):
+    """A binary input file; a closed standard input is a usage error, as a missing file is."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except RuntimeError:  # click's answer when sys.stdin is None
+            self.fail("standard input is closed", param, ctx)
+
+
+def read_input(input_file: BinaryIO) -> bytes:
+    """The whole input, read no further than one byte past the body limit: a larger input is
+    an input error (exit 2) before it fills memory, the same refusal as the service's 413."""
+    limit = DEFAULT_MAX_BODY_BYTES
+    try:
+        data = input_file.read(limit + 1)
+    except OSError as error:
+        exit_1(f"cannot read the input: {error.strerror or error}")
+    if len(data) > limit:
+        message = f"expected an input of at most {limit} bytes, got more"
+        raise InputError([Violation(code="body_too_large", pointer="", message=message)])
+    return data
+
+
+def exit_1(message: str) -> NoReturn:
+    """One line on stderr and exit 1: nothing about the input to point at."""
+    click.echo(f"mtcompute: {message}", err=True)
+    sys.exit(1)

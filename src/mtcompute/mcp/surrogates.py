@@ -1,0 +1,137 @@
+"""Tool calls over ``/mcp`` whose arguments hold a lone surrogate escape (``"\\ud800"``).
+
+Such a body is JSON that the SDK's parser refuses whole, as a protocol error without a pointer;
+the contracts call it an input error, answered ``isError`` with the pointer of the string that
+holds it. So the body is read here the way ``jsonio`` reads it (keeping the surrogates), handed
+to the SDK with each lone surrogate replaced by U+FFFD (the SDK checks the message and the
+transport's rules as for any other), and the tool is then called with the arguments as they
+arrived, which this module keeps for the request.
+"""
+
+from collections import deque
+from collections.abc import Mapping
+from contextvars import ContextVar
+from typing import Any
+
+import orjson
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from mtcompute import jsonio
+from mtcompute.errors import MalformedJsonError
+
+_REPLACEMENT = "\ufffd"
+_ARRIVED: ContextVar[tuple[str, Mapping[str, Any]] | None] = ContextVar("arrived", default=None)
+
+
+def arguments_as_arrived(name: str, given: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The arguments of this request's call of ``name`` as they arrived, lone surrogates kept;
+    ``given`` (what the SDK parsed) for any other request."""
+    arrived = _ARRIVED.get()
+    return arrived[1] if arrived is not None and arrived[0] == name else given
+
+
+class LoneSurrogateCalls:
+    """Hand the SDK a parseable ``tools/call`` in place of one that held lone surrogates."""
+
+    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
+        self._app = app
+        self._max_body_bytes = max_body_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or self._declared_too_large(scope):
+            await self._app(scope, receive, send)  # refused there before any byte is read
+            return
+        messages = await _buffered(receive, self._max_body_bytes)
+        body = b"".join(m.get("body", b"") for m in messages if m["type"] == "http.request")
+        call = _surrogate_call(body) if not messages[-1].get("more_body") else None
+        if call is None:
+            await self._app(scope, _replay(messages, receive), send)
+            return
+        document, name, arguments = call
+        token = _ARRIVED.set((name, arguments))
+        try:
+            rewritten = {"type": "http.request", "body": jsonio.dumps(document)}
+            await self._app(scope, _replay(deque([rewritten]), receive), send)
+        finally:
+            _ARRIVED.reset(token)
+
+    def _declared_too_large(self, scope: Scope) -> bool:
+        declared = Headers(scope=scope).get("content-length", "")
+        return declared.isdigit() and int(declared) > self._max_body_bytes
+
+
+async def _buffered(receive: Receive, max_body_bytes: int) -> deque[Message]:
+    """The request's messages up to its end, or up to the limit (the SDK refuses what is over)."""
+    messages: deque[Message] = deque()
+    size = 0
+    while True:
+        message = await receive()
+        messages.append(message)
+        size += len(message.get("body", b""))
+        if (
+            message["type"] != "http.request"
+            or not message.get("more_body")
+            or size > max_body_bytes
+        ):
+            return messages
+
+
+def _replay(messages: deque[Message], receive: Receive) -> Receive:
+    async def replay() -> Message:
+        return messages.popleft() if messages else await receive()
+
+    return replay
+
+
+def _surrogate_call(body: bytes) -> tuple[object, str, Mapping[str, Any]] | None:
+    """The document with its lone surrogates replaced, and the call's tool name and arguments as
+    they arrived, when ``body`` is a ``tools/call`` that only its lone surrogates keep from
+    parsing; None for any other body, which goes to the SDK as it is."""
+    if b"\\u" not in body:
+        return None
+    try:
+        orjson.loads(body)
+    except orjson.JSONDecodeError as error:
+        if "surrogate" not in str(error):
+            return None
+    else:
+        return None
+    try:
+        document = jsonio.loads(body)
+    except MalformedJsonError:
+        return None
+    if not isinstance(document, dict) or document.get("method") != "tools/call":
+        return None
+    params = document.get("params")
+    if not isinstance(params, dict):
+        return None
+    name, arguments = params.get("name"), params.get("arguments")
+    if not isinstance(name, str) or not isinstance(arguments, dict):
+        return None
+    try:
+        return _replaced(document), name, arguments
+    except RecursionError:  # nested nearly as deep as the parsers allow: the SDK refuses it
+        return None
+
+
+def _replaced(value: object) -> object:
+    if isinstance(value, str):
+        return value if _is_unicode(value) else "".join(_unicode_char(c) for c in value)
+    if isinstance(value, dict):
+        return {str(_replaced(key)): _replaced(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_replaced(item) for item in value]
+    return value
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _unicode_char(char: str) -> str:
+    return _REPLACEMENT if "\ud800" <= char <= "\udfff" else char

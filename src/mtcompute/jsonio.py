@@ -120,7 +120,7 @@ def dumps(value: object, *, indent: bool = False) -> bytes:
 
 def _escaped_surrogates(value: object) -> object:
     if isinstance(value, str):
-        return value if _is_utf8(value) else orjson.Fragment(json.dumps(value))
+        return value if has_utf8_form(value) else orjson.Fragment(json.dumps(value))
     if isinstance(value, dict):
         return {key: _escaped_surrogates(item) for key, item in value.items()}
     if isinstance(value, list):
@@ -128,7 +128,8 @@ def _escaped_surrogates(value: object) -> object:
     return value
 
 
-def _is_utf8(text: str) -> bool:
+def has_utf8_form(text: str) -> bool:
+    """Whether ``text`` holds no lone surrogate, the one thing a str can hold that UTF-8 cannot."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

@@ -117,20 +117,12 @@ def _surrogate_call(body: bytes) -> tuple[object, str, Mapping[str, Any]] | None
 
 def _replaced(value: object) -> object:
     if isinstance(value, str):
-        return value if _is_unicode(value) else "".join(_unicode_char(c) for c in value)
+        return value if jsonio.has_utf8_form(value) else "".join(_unicode_char(c) for c in value)
     if isinstance(value, dict):
         return {str(_replaced(key)): _replaced(item) for key, item in value.items()}
     if isinstance(value, list):
         return [_replaced(item) for item in value]
     return value
-
-
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _unicode_char(char: str) -> str:

@@ -60,7 +60,7 @@ def test_answers_without_waiting_give_only_what_has_arrived(helper: Helper) -> N
     assert not helper.failed
 
 
-def test_one_lease_at_a_time_and_every_task_answered_before_it_is_given_back() -> None:
+def test_one_lease_at_a_time() -> None:
     shared = block_helper.current_helper()
     assert shared.wait_until_ready(_STARTUP_SECONDS)
     with block_helper.lease() as first:
@@ -68,7 +68,19 @@ def test_one_lease_at_a_time_and_every_task_answered_before_it_is_given_back() -
         with block_helper.lease() as second:
             assert second is None  # busy: that caller computes by itself
         first.send(math.factorial, 4)
-    assert first.waiting == 0  # answered before the lease was given back
+        assert list(first.answers(wait=True)) == [24]
+
+
+def _next_lease_given(deadline_seconds: float = _STARTUP_SECONDS) -> Iterator[Lane]:
+    """Leases until one is given (none is while the lane before's answers are still to come)."""
+    deadline = time.monotonic() + deadline_seconds
+    while time.monotonic() < deadline:
+        with block_helper.lease() as lane:
+            if lane is not None:
+                yield lane
+                return
+        time.sleep(0.01)
+    raise AssertionError("no lease was given")
 
 
 def test_without_an_interpreter_to_start_no_lease_is_given_and_nothing_fails(
@@ -96,10 +108,39 @@ def test_a_lane_given_back_by_an_error_leaves_no_answers_for_the_next() -> None:
 
     with pytest.raises(KeyError):
         give_up_with_tasks_unanswered()
-    with block_helper.lease() as second:
-        assert second is not None
+    with block_helper.lease() as busy:
+        assert busy is None  # still sleeping: this caller computes by itself, without waiting
+    for second in _next_lease_given():
         second.send(divmod, 7, 2)
         assert list(second.answers(wait=True)) == [(3, 1)]
+    assert not shared.failed
+
+
+def test_a_task_taken_back_is_the_callers_and_its_answer_is_dropped(helper: Helper) -> None:
+    lane = Lane(helper)
+    lane.send(time.sleep, 0.3)  # the helper is at this one
+    lane.send(math.factorial, 3)
+    lane.send(math.factorial, 4)
+    assert lane.take_back() == (math.factorial, (4,))
+    assert lane.take_back() == (math.factorial, (3,))
+    assert lane.take_back() is None  # not the one the helper is at
+    assert lane.waiting == 1
+    assert list(lane.answers(wait=True)) == [None]
+    assert lane.unanswered == 2  # the dropped answers, still to come
+
+
+def test_the_next_lease_drops_the_answers_of_tasks_taken_back() -> None:
+    shared = block_helper.current_helper()
+    assert shared.wait_until_ready(_STARTUP_SECONDS)
+    with block_helper.lease() as first:
+        assert first is not None
+        first.send(math.factorial, 5)
+        first.send(math.factorial, 6)
+        assert first.take_back() == (math.factorial, (6,))
+        assert list(first.answers(wait=True)) == [120]
+    for second in _next_lease_given():
+        second.send(math.factorial, 3)
+        assert list(second.answers(wait=True)) == [6]
     assert not shared.failed
 
 

@@ -10,7 +10,9 @@ only how fast: the sum is the same.
 - Up to a few blocks, one pass costs less than their fixed costs, unless the helper is ready:
   then the corpus is cut in two parts, the helper's (a little more than half) first.
 - A larger corpus goes in blocks of about equal size; the helper takes a block whenever it has
-  fewer than ``HELPER_QUEUE`` waiting, the caller the others and always the last.
+  fewer than ``HELPER_QUEUE`` waiting, the caller the others and always the last. Then the
+  caller takes back the blocks the helper has not started, newest first, and waits only for
+  the one it is at (on a core shared with other work, a helper can be slow).
 """
 
 import contextlib
@@ -93,6 +95,11 @@ def _sum_over(blocks: list[slice], work: BlockWork[S], lane: helper.Lane | None)
             total = total + work.block(block)
         for answer in lane.answers(wait=False) if lane else ():
             total = total + answer
-    for answer in lane.answers(wait=True) if lane else ():
-        total = total + answer
+    if lane is not None:
+        while (taken_back := lane.take_back()) is not None:
+            total = total + taken_back[0](*taken_back[1])
+            for answer in lane.answers(wait=False):
+                total = total + answer
+        for answer in lane.answers(wait=True):
+            total = total + answer
     return total

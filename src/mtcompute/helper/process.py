@@ -29,6 +29,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from mtcompute.helper.channel import MessageChannel
@@ -59,6 +60,7 @@ class Helper:
         self.lock = threading.Lock()
         self._ready = False
         self._failed = False
+        self.stale = 0  # answers of a lane given back, to be dropped before the next is given
         self.process = _started_process()
         if self.process is None:  # no interpreter to run it with: every block is computed here
             self._failed = True
@@ -84,6 +86,12 @@ class Helper:
             self._ready = message == _READY
             self._failed = self._failed or message not in (None, _READY)
         return self._ready and not self._failed
+
+    def drop_stale(self) -> bool:
+        """Drop the stale answers that have come; whether none is still to come."""
+        while self.stale and self.receive(0.0) is not None:
+            self.stale -= 1
+        return self.stale == 0 or self._failed
 
     def send(self, *messages: bytes | memoryview) -> None:
         if self._failed:
@@ -119,15 +127,27 @@ class Helper:
             self.process.wait()
 
 
+@dataclass
+class _Sent:
+    task: Task
+    taken_back: bool = False  # the caller computes it: the helper's answer is to be dropped
+
+
 class Lane:
     """One caller's use of the helper: tasks sent and not yet answered, oldest first."""
 
     def __init__(self, helper: Helper) -> None:
         self._helper = helper
-        self._unanswered: deque[Task] = deque()
+        self._unanswered: deque[_Sent] = deque()
 
     @property
     def waiting(self) -> int:
+        """Tasks sent whose answers the caller still expects from the helper."""
+        return sum(not sent.taken_back for sent in self._unanswered)
+
+    @property
+    def unanswered(self) -> int:
+        """Answers still to come, dropped ones included."""
         return len(self._unanswered)
 
     def wake(self) -> None:
@@ -135,30 +155,36 @@ class Lane:
         self._helper.send(_WAKE_UP)
 
     def send(self, function: Callable[..., Any], *args: Any) -> None:
-        self._unanswered.append((function, args))
+        self._unanswered.append(_Sent((function, args)))
         self._helper.send(*_task_messages(function, args))
+
+    def take_back(self) -> Task | None:
+        """The newest task that waits behind another (the helper is at work on the oldest), for
+        the caller to compute instead: a slow helper, on a core other work shares, then keeps
+        the caller waiting for one block at most. Its answer, when it comes, is dropped."""
+        for sent in reversed(list(self._unanswered)[1:]):
+            if not sent.taken_back:
+                sent.taken_back = True
+                return sent.task
+        return None
 
     def answers(self, *, wait: bool) -> Iterator[Any]:
         """The results of the tasks answered so far, in the order sent; with ``wait``, of all
-        of them. After a failure of the helper, the caller computes the rest itself."""
-        while self._unanswered:
+        that were not taken back. After a failure of the helper, the caller computes the rest
+        itself."""
+        while self.waiting:
             if self._helper.failed:
-                function, args = self._unanswered.popleft()
-                yield function(*args)
+                sent = self._unanswered.popleft()
+                if not sent.taken_back:
+                    yield sent.task[0](*sent.task[1])
                 continue
             message = self._helper.receive(None if wait else 0.0)
             if message is None:
                 if self._helper.failed:
                     continue  # the caller computes the rest
                 return  # not answered yet
-            self._unanswered.popleft()
-            yield pickle.loads(message)  # from the process this one started
-
-    def drop_answers(self) -> None:
-        """Wait for the answers still to come and drop them (after the caller gave up)."""
-        while self._unanswered and self._helper.receive(None) is not None:
-            self._unanswered.popleft()
-        self._unanswered.clear()
+            if not self._unanswered.popleft().taken_back:
+                yield pickle.loads(message)  # from the process this one started
 
 
 # MTCOMPUTE_HELPER=0 in the environment, or use_helper_process(False), keeps every block here.
@@ -194,8 +220,8 @@ def helper_enabled() -> bool:
 @contextlib.contextmanager
 def lease() -> Iterator[Lane | None]:
     """A lane to the helper, woken up, or None when it is not ready or busy (it starts in the
-    background on the first call), or when it is switched off. Every task sent is answered
-    before the lane is given back."""
+    background on the first call), or when it is switched off. Answers a lane did not read are
+    dropped: no lane reads another's."""
     if not _Shared.enabled:
         yield None
         return
@@ -204,14 +230,16 @@ def lease() -> Iterator[Lane | None]:
         yield None
         return
     try:
-        lane = Lane(helper) if helper.is_ready() else None  # a helper of this very process
+        # A helper of this very process, done with the tasks of the lane before (or it is
+        # still busy with them, and this caller computes everything itself).
+        lane = Lane(helper) if helper.is_ready() and helper.drop_stale() else None
         if lane is not None:
             lane.wake()
         try:
             yield lane
         finally:
             if lane is not None:
-                lane.drop_answers()  # the next lane must not read this one's
+                helper.stale += lane.unanswered  # the next lane must not read this one's
     finally:
         helper.lock.release()
 

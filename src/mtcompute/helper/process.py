@@ -75,9 +75,19 @@ class Helper:
         return self._failed
 
     def wait_until_ready(self, timeout: float) -> bool:
-        """Whether the helper said it is ready within ``timeout`` seconds (it may be in use)."""
+        """Whether the helper said it is ready, and answered what a lane before left, within
+        ``timeout`` seconds (it may be in use)."""
+        deadline = time.monotonic() + timeout
         with self.lock:
-            return self.is_ready(timeout)
+            if not self.is_ready(timeout):
+                return False
+            while self.stale and not self._failed:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                if self.receive(remaining) is not None:
+                    self.stale -= 1
+            return not self._failed
 
     def is_ready(self, timeout: float = 0.0) -> bool:
         """Whether it is ready and has not failed; the caller holds ``lock``."""

@@ -31,8 +31,11 @@ from starlette.routing import BaseRoute, Route
 from mtcompute import api, jsonio
 from mtcompute.contracts.registry import all_tools, latest
 from mtcompute.errors import MtcomputeError
+from mtcompute.http.admission import BodyAdmission
+from mtcompute.http.base_url import base_url_of
 from mtcompute.http.batch import batch_route, page_route
 from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.guard import RequestGuard
 from mtcompute.http.log import RequestLog
 from mtcompute.http.openapi import openapi_document
 from mtcompute.http.pages import render_tool_page
@@ -43,9 +46,13 @@ from mtcompute.http.problems import (
     on_problem,
     on_unexpected,
 )
+from mtcompute.http.slash_redirect import relative_slash_redirects
 from mtcompute.mcp.server import http_endpoint
 from mtcompute.mcp.transport import McpSettings
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
+
+PUBLIC_URL_ENV = "MTCOMPUTE_PUBLIC_URL"
+CHECK_HOST_ENV = "MTCOMPUTE_CHECK_HOST"
 
 
 @dataclass(frozen=True)
@@ -54,16 +61,29 @@ class HttpSettings:
 
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     mcp: McpSettings = field(default_factory=McpSettings)
+    # The address the pages show (``base_url``); and whether every path checks Host as /mcp does.
+    public_url: str | None = None
+    check_host: bool = False
+
+    def to_environ(self) -> dict[str, str]:
+        """The settings besides ``mcp``'s as environment variables, for ``from_environ``."""
+        return {
+            MAX_BODY_BYTES_ENV: str(self.max_body_bytes),
+            PUBLIC_URL_ENV: self.public_url or "",
+            CHECK_HOST_ENV: "1" if self.check_host else "",
+        }
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> "HttpSettings":
         mcp = McpSettings.from_environ(environ)
+        public_url = environ.get(PUBLIC_URL_ENV) or None
+        check_host = bool(environ.get(CHECK_HOST_ENV))
         raw = environ.get(MAX_BODY_BYTES_ENV)
         if raw is None:
-            return cls(mcp=mcp)
+            return cls(mcp=mcp, public_url=public_url, check_host=check_host)
         if not raw.isdigit() or int(raw) < 1:
             raise ValueError(f"expected {MAX_BODY_BYTES_ENV} to be a positive integer, got {raw!r}")
-        return cls(max_body_bytes=int(raw), mcp=mcp)
+        return cls(int(raw), mcp, public_url=public_url, check_host=check_host)
 
 
 def _json(value: object) -> Response:
@@ -95,9 +115,12 @@ async def _describe(request: Request) -> Response:
     return _json(api.describe(request.path_params["id"], request.path_params["version"]))
 
 
-async def _tool_page(request: Request) -> Response:
-    contract = latest(request.path_params["id"]).contract
-    return HTMLResponse(render_tool_page(contract, str(request.base_url)))
+def _tool_page_route(public_url: str | None) -> Route:
+    async def tool_page(request: Request) -> Response:
+        contract = latest(request.path_params["id"]).contract
+        return HTMLResponse(render_tool_page(contract, base_url_of(request, public_url)))
+
+    return Route("/tools/{id}", tool_page, methods=["GET"])
 
 
 async def _openapi(_: Request) -> Response:
@@ -115,8 +138,8 @@ def api_routes(settings: HttpSettings) -> list[BaseRoute]:
         batch_route(settings.max_body_bytes),
         Route("/v1/tools", _list_tools, methods=["GET"]),
         Route("/v1/tools/{id}/versions/{version}", _describe, methods=["GET"]),
-        page_route(),
-        Route("/tools/{id}", _tool_page, methods=["GET"]),
+        page_route(settings.public_url),
+        _tool_page_route(settings.public_url),
         Route("/openapi.json", _openapi, methods=["GET"]),
         Route("/healthz", _healthz, methods=["GET"]),
     ]
@@ -139,10 +162,15 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
         async with mcp.lifespan():
             yield
 
-    return Starlette(
+    host_patterns = settings.mcp.host_patterns() if settings.check_host else None
+    app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(RequestLog)],
+        middleware=[
+            Middleware(RequestLog),
+            Middleware(RequestGuard, host_patterns=host_patterns),
+            Middleware(BodyAdmission),
+        ],
         exception_handlers={
             MtcomputeError: on_mtcompute_error,
             ProblemError: on_problem,
@@ -150,6 +178,8 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
             Exception: on_unexpected,
         },
     )
+    relative_slash_redirects(app.router)
+    return app
 
 
 def app_from_environ() -> Starlette:

@@ -14,6 +14,7 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from mtcompute import jsonio
+from mtcompute.http.base_url import base_url_of
 from mtcompute.http.batch_page import render_batch_page
 from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.pages import BATCH_PAGE
@@ -37,10 +38,10 @@ def batch_route(max_body_bytes: int) -> Route:
     return Route(BATCH_PATH, batch, methods=["POST"])
 
 
-async def _page(request: Request) -> Response:
-    return HTMLResponse(render_batch_page(str(request.base_url)))
-
-
-def page_route() -> Route:
+def page_route(public_url: str | None = None) -> Route:
     """Listed before ``/tools/{id}``, which would take the batch's id for a tool's."""
-    return Route(BATCH_PAGE, _page, methods=["GET"])
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(render_batch_page(base_url_of(request, public_url)))
+
+    return Route(BATCH_PAGE, page, methods=["GET"])

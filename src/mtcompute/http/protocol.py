@@ -1,0 +1,124 @@
+"""The HTTP/1.1 connection ``serve`` runs: uvicorn's h11 protocol with a deadline per request.
+
+Uvicorn closes a keep-alive connection that stays idle, but waits without end for a request head
+or body that never ends: a client sending ``GET / HTTP/1.1\\r\\nX-a: `` and nothing more holds a
+connection (and a file descriptor) for ever, and a thousand of them deny service to everyone.
+Here a request must arrive whole, head and body, within ``request_timeout`` seconds of its first
+byte (of the connection, for the first request); past that the client gets 408 if nothing was
+answered yet, and the connection is closed. Time the server spends not reading, because the app
+has not asked for the body yet, does not count against the client.
+
+The settings come from the environment, since uvicorn builds the protocol in each worker process.
+"""
+
+import asyncio
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import h11
+from uvicorn.config import Config
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.server import ServerState
+
+from mtcompute.errors import Violation
+from mtcompute.http.concurrency import ConcurrencyLimit
+from mtcompute.http.problems import problem_bytes
+
+REQUEST_TIMEOUT_ENV = "MTCOMPUTE_REQUEST_TIMEOUT"
+LIMIT_CONCURRENCY_ENV = "MTCOMPUTE_LIMIT_CONCURRENCY"
+DEFAULT_REQUEST_TIMEOUT_SECONDS = 30.0
+
+# The client still owes bytes of its request in these states.
+_RECEIVING = (h11.IDLE, h11.SEND_BODY)
+
+
+@dataclass(frozen=True)
+class ProtocolSettings:
+    """The deadline for receiving one request, and how many may be served at once (None: any)."""
+
+    request_timeout: float = DEFAULT_REQUEST_TIMEOUT_SECONDS
+    limit_concurrency: int | None = None
+
+    def to_environ(self) -> dict[str, str]:
+        limit = "" if self.limit_concurrency is None else str(self.limit_concurrency)
+        return {REQUEST_TIMEOUT_ENV: repr(self.request_timeout), LIMIT_CONCURRENCY_ENV: limit}
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str]) -> "ProtocolSettings":
+        timeout = environ.get(REQUEST_TIMEOUT_ENV)
+        limit = environ.get(LIMIT_CONCURRENCY_ENV)
+        return cls(
+            request_timeout=float(timeout) if timeout else DEFAULT_REQUEST_TIMEOUT_SECONDS,
+            limit_concurrency=int(limit) if limit else None,
+        )
+
+
+def _timeout_answer(seconds: float) -> bytes:
+    message = f"expected a whole request within {seconds:g} s of its first byte, got less"
+    body = problem_bytes(408, [Violation(code="request_timeout", pointer="", message=message)])
+    head = (
+        "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/problem+json\r\n"
+        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+    )
+    return head.encode("ascii") + body
+
+
+class DeadlineProtocol(H11Protocol):
+    """``H11Protocol`` closing a connection whose request does not arrive in time."""
+
+    def __init__(
+        self,
+        config: Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        settings = ProtocolSettings.from_environ(os.environ)
+        self._request_timeout = settings.request_timeout
+        self._deadline: asyncio.TimerHandle | None = None
+        if settings.limit_concurrency is not None:
+            # Uvicorn's own limit answers a bare 503; this one says when to retry.
+            self.app = ConcurrencyLimit(self.app, server_state, settings.limit_concurrency)
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        if self._deadline is None and self.conn.their_state is h11.IDLE:
+            self._arm()  # the first bytes of the next request on a kept-alive connection
+        super().data_received(data)
+        if self.conn.their_state not in _RECEIVING:
+            self._disarm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self._request_timeout, self._on_deadline)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _on_deadline(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing() or self.conn.their_state not in _RECEIVING:
+            return
+        if self.flow.read_paused:
+            self._arm()  # the app is behind, not the client: the bytes wait in the kernel
+            return
+        waiting_for_head = self.conn.their_state is h11.IDLE
+        if waiting_for_head or not self.cycle.response_started:
+            self.transport.write(_timeout_answer(self._request_timeout))
+        if not waiting_for_head:
+            # The app reading the body sees a disconnect; its own answer goes nowhere.
+            self.cycle.disconnected = True
+            self.cycle.message_event.set()
+        self.transport.close()

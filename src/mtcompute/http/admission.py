@@ -1,11 +1,15 @@
-"""Bounding the request bodies held at once: a slot per body, as many slots as worker threads.
+"""Bounding the request bodies held at once, by their bytes: a budget sized from the thread pool.
 
-Each request with a body takes a slot before its body is read and keeps it until its answer is
-sent, so at most ``slots`` bodies are in memory, being read, parsed or computed on (a body is
-handed to a thread; more bodies than threads would only queue there, holding their bytes).
-A request that finds every slot taken waits without reading its body, which stays in the kernel's
-buffers; once ``waiting`` requests are already waiting, it is answered 503 with ``Retry-After``.
+Each request with a body reserves its size (its ``Content-Length``; the body limit for a chunked
+body) before the body is read, and keeps the reservation until its answer is sent, so that the
+bodies being read, parsed or computed on in threads add up to at most the budget: one MiB per
+thread of the pool. A request that does not fit waits, first come first served, without reading
+its body, which stays in the kernel's buffers; a body larger than the budget runs alone. Once
+``WAITING_PER_THREAD`` times the threads are already waiting, a request is answered 503 with
+``Retry-After``. Small requests reserve little, so many run at once.
 """
+
+from collections import deque
 
 import anyio
 import anyio.to_thread
@@ -13,51 +17,96 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mtcompute.http.concurrency import unavailable
 
-# Requests allowed to wait for a slot, per slot.
-WAITING_PER_SLOT = 4
+BUDGET_BYTES_PER_THREAD = 1024 * 1024
+WAITING_PER_THREAD = 4
 
 
-def _has_body(scope: Scope) -> bool:
+def announced_size(scope: Scope, max_body_bytes: int) -> int:
+    """The bytes a request's body will take: its Content-Length, or at most ``max_body_bytes``
+    if it is chunked; 0 without a body."""
     for name, value in scope["headers"]:
-        if name == b"transfer-encoding" or (name == b"content-length" and value.strip(b"0 ")):
-            return True
-    return False
+        if name == b"transfer-encoding":
+            return max_body_bytes
+        if name == b"content-length":
+            return min(int(value), max_body_bytes) if value.isdigit() else max_body_bytes
+    return 0
+
+
+class ByteBudget:
+    """A semaphore counted in bytes, first come first served."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._used = 0
+        self._waiting: deque[tuple[int, anyio.Event]] = deque()
+
+    @property
+    def waiting(self) -> int:
+        return len(self._waiting)
+
+    async def acquire(self, size: int) -> int:
+        """Reserve ``size`` bytes (the budget at most); the bytes reserved, for ``release``."""
+        size = min(size, self.budget)
+        if not self._waiting and self._used + size <= self.budget:
+            self._used += size
+            return size
+        granted = anyio.Event()
+        entry = (size, granted)
+        self._waiting.append(entry)
+        try:
+            await granted.wait()
+        except BaseException:
+            if granted.is_set():
+                self.release(size)
+            else:
+                self._waiting.remove(entry)
+            raise
+        return size
+
+    def release(self, size: int) -> None:
+        self._used -= size
+        while self._waiting and self._used + self._waiting[0][0] <= self.budget:
+            size, granted = self._waiting.popleft()
+            self._used += size
+            granted.set()
 
 
 class BodyAdmission:
-    """ASGI middleware giving a slot to each request with a body; ``slots`` defaults to the
-    thread pool's size, read when the first such request arrives."""
+    """ASGI middleware reserving each body's bytes in a ``ByteBudget``: by default one MiB per
+    thread, and ``WAITING_PER_THREAD`` waiting requests per thread."""
 
-    def __init__(self, app: ASGIApp, slots: int | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_body_bytes: int,
+        budget: ByteBudget | None = None,
+        most_waiting: int | None = None,
+    ) -> None:
         self._app = app
-        self._slots = slots
-        self._semaphore: anyio.Semaphore | None = None
-        self._waiting = 0
+        self._max_body_bytes = max_body_bytes
+        self._budget = budget
+        self._most_waiting = most_waiting
 
-    def _semaphore_now(self) -> anyio.Semaphore:
-        if self._semaphore is None:
-            threads = anyio.to_thread.current_default_thread_limiter().total_tokens
-            self._slots = self._slots or int(threads)
-            self._semaphore = anyio.Semaphore(self._slots)
-        return self._semaphore
+    def _budget_now(self) -> tuple[ByteBudget, int]:
+        # The thread pool is known only inside the event loop.
+        if self._budget is None or self._most_waiting is None:
+            threads = int(anyio.to_thread.current_default_thread_limiter().total_tokens)
+            self._budget = self._budget or ByteBudget(threads * BUDGET_BYTES_PER_THREAD)
+            self._most_waiting = threads * WAITING_PER_THREAD
+        return self._budget, self._most_waiting
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not _has_body(scope):
+        size = announced_size(scope, self._max_body_bytes) if scope["type"] == "http" else 0
+        if size == 0:
             await self._app(scope, receive, send)
             return
-        semaphore = self._semaphore_now()
-        slots = self._slots or 1
-        if semaphore.value == 0 and self._waiting >= slots * WAITING_PER_SLOT:
-            most = slots * (1 + WAITING_PER_SLOT)
-            message = f"expected at most {most} requests with a body at once, got more; retry later"
-            await unavailable(message)(scope, receive, send)
+        budget, most_waiting = self._budget_now()
+        if budget.waiting >= most_waiting:
+            message = f"expected at most {most_waiting} requests waiting to be read, got more"
+            await unavailable(f"{message}; retry later")(scope, receive, send)
             return
-        self._waiting += 1
-        try:
-            await semaphore.acquire()
-        finally:
-            self._waiting -= 1
+        reserved = await budget.acquire(size)
         try:
             await self._app(scope, receive, send)
         finally:
-            semaphore.release()
+            budget.release(reserved)

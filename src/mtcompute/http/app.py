@@ -169,7 +169,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
         middleware=[
             Middleware(RequestLog),
             Middleware(RequestGuard, host_patterns=host_patterns),
-            Middleware(BodyAdmission),
+            Middleware(BodyAdmission, max_body_bytes=settings.max_body_bytes),
         ],
         exception_handlers={
             MtcomputeError: on_mtcompute_error,

@@ -5,8 +5,8 @@ or body that never ends: a client sending ``GET / HTTP/1.1\\r\\nX-a: `` and noth
 connection (and a file descriptor) for ever, and a thousand of them deny service to everyone.
 Here a request must arrive whole, head and body, within ``request_timeout`` seconds of its first
 byte (of the connection, for the first request); past that the client gets 408 if nothing was
-answered yet, and the connection is closed. Time the server spends not reading, because the app
-has not asked for the body yet, does not count against the client.
+answered yet, and the connection is closed. If the server paused reading meanwhile (the app had
+not asked for the body yet: ``admission``), the client gets another period.
 
 The settings come from the environment, since uvicorn builds the protocol in each worker process.
 """
@@ -19,6 +19,7 @@ from typing import Any
 
 import h11
 from uvicorn.config import Config
+from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
@@ -65,6 +66,22 @@ def _timeout_answer(seconds: float) -> bytes:
     return head.encode("ascii") + body
 
 
+class _NotedFlow(FlowControl):
+    """Uvicorn's flow control, noting whether reading was paused since last asked."""
+
+    def __init__(self, transport: asyncio.Transport) -> None:
+        super().__init__(transport)
+        self._paused = False
+
+    def pause_reading(self) -> None:
+        self._paused = True
+        super().pause_reading()
+
+    def paused_since_noted(self) -> bool:
+        paused, self._paused = self._paused, False
+        return paused
+
+
 class DeadlineProtocol(H11Protocol):
     """``H11Protocol`` closing a connection whose request does not arrive in time."""
 
@@ -85,6 +102,7 @@ class DeadlineProtocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        self.flow = _NotedFlow(transport)
         self._arm()
 
     def data_received(self, data: bytes) -> None:
@@ -111,8 +129,9 @@ class DeadlineProtocol(H11Protocol):
         self._deadline = None
         if self.transport.is_closing() or self.conn.their_state not in _RECEIVING:
             return
-        if self.flow.read_paused:
-            self._arm()  # the app is behind, not the client: the bytes wait in the kernel
+        flow = self.flow
+        if flow.read_paused or (isinstance(flow, _NotedFlow) and flow.paused_since_noted()):
+            self._arm()  # the app was behind, not the client: it starts again
             return
         waiting_for_head = self.conn.their_state is h11.IDLE
         if waiting_for_head or not self.cycle.response_started:

@@ -19,6 +19,7 @@ from mtcompute.errors import Violation
 from mtcompute.http.problems import problem_response
 
 _ENCODED_SLASH = b"%2f"
+_FRAMING = frozenset((b"transfer-encoding", b"content-length"))
 
 
 @dataclass(frozen=True)
@@ -38,27 +39,43 @@ def host_allowed(host: str, patterns: Sequence[str]) -> bool:
     )
 
 
-def _header(headers: list[tuple[bytes, bytes]], name: bytes) -> str | None:
-    values = [value.decode("latin-1") for key, value in headers if key == name]
-    return ", ".join(values) if values else None
+@dataclass
+class _Headers:
+    """The headers the checks read, found in one pass (this runs for every request)."""
+
+    framing: set[bytes]
+    encoding: bytes | None = None
+    host: bytes = b""
+
+    @classmethod
+    def of(cls, scope: Scope) -> "_Headers":
+        found = cls(framing=set())
+        for name, value in scope["headers"]:
+            if name in _FRAMING:
+                found.framing.add(name)
+            elif name == b"content-encoding":
+                found.encoding = value if found.encoding is None else found.encoding + b", " + value
+            elif name == b"host":
+                found.host = value
+        return found
 
 
 def refusal(scope: Scope, host_patterns: Sequence[str] | None) -> Refusal | None:
     """Why the request of ``scope`` is refused, or None."""
-    headers: list[tuple[bytes, bytes]] = scope["headers"]
-    encoding = _header(headers, b"content-encoding")
-    if _header(headers, b"transfer-encoding") and _header(headers, b"content-length"):
+    headers = _Headers.of(scope)
+    if len(headers.framing) == len(_FRAMING):
         message = "expected Transfer-Encoding or Content-Length, got both"
         return Refusal(400, "ambiguous_framing", message, close=True)
+    encoding = None if headers.encoding is None else headers.encoding.decode("latin-1")
     if encoding is not None and encoding.strip().lower() != "identity":
         message = f"expected no Content-Encoding (or identity), got {encoding!r}"
         return Refusal(415, "unsupported_content_encoding", message)
     raw_path: bytes = scope.get("raw_path") or scope["path"].encode("utf-8")
-    if _ENCODED_SLASH in raw_path.lower():
+    if b"%" in raw_path and _ENCODED_SLASH in raw_path.lower():
         shown = raw_path.decode("latin-1")
         message = f"no resource at {shown} (an encoded / is data, not a separator)"
         return Refusal(404, "not_found", message)
-    host = _header(headers, b"host") or ""
+    host = headers.host.decode("latin-1")
     if host_patterns is not None and not host_allowed(host, host_patterns):
         message = f"expected a Host this server answers for, got {host or 'none'!r}"
         return Refusal(421, "misdirected_request", message)

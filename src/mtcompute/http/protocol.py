@@ -103,36 +103,44 @@ class DeadlineProtocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self.flow = _NotedFlow(transport)
-        self._arm()
+        # One timer per connection, not per request: it checks when the request began.
+        self._receiving_since: float | None = self.loop.time()
+        self._check_at(self._request_timeout)
 
     def data_received(self, data: bytes) -> None:
-        if self._deadline is None and self.conn.their_state is h11.IDLE:
-            self._arm()  # the first bytes of the next request on a kept-alive connection
+        if self._receiving_since is None and self.conn.their_state is h11.IDLE:
+            self._receiving_since = self.loop.time()  # the next request on a kept-alive connection
         super().data_received(data)
         if self.conn.their_state not in _RECEIVING:
-            self._disarm()
+            self._receiving_since = None
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
-        super().connection_lost(exc)
-
-    def _arm(self) -> None:
-        self._disarm()
-        self._deadline = self.loop.call_later(self._request_timeout, self._on_deadline)
-
-    def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        super().connection_lost(exc)
 
-    def _on_deadline(self) -> None:
+    def _check_at(self, delay: float) -> None:
+        self._deadline = self.loop.call_later(delay, self._check)
+
+    def _check(self) -> None:
         self._deadline = None
-        if self.transport.is_closing() or self.conn.their_state not in _RECEIVING:
+        if self.transport.is_closing():
             return
+        now = self.loop.time()
         flow = self.flow
-        if flow.read_paused or (isinstance(flow, _NotedFlow) and flow.paused_since_noted()):
-            self._arm()  # the app was behind, not the client: it starts again
+        if self._receiving_since is None or self.conn.their_state not in _RECEIVING:
+            self._check_at(self._request_timeout)
             return
+        if flow.read_paused or (isinstance(flow, _NotedFlow) and flow.paused_since_noted()):
+            self._receiving_since = now  # the app was behind, not the client: it starts again
+        left = self._receiving_since + self._request_timeout - now
+        if left > 0:
+            self._check_at(left)
+            return
+        self._expire()
+
+    def _expire(self) -> None:
         waiting_for_head = self.conn.their_state is h11.IDLE
         if waiting_for_head or not self.cycle.response_started:
             self.transport.write(_timeout_answer(self._request_timeout))

@@ -67,9 +67,8 @@ def test_a_client_leaving_mid_body_is_logged_as_400_without_a_traceback(
     with caplog.at_level(logging.INFO):
         with socket.create_connection((parts.hostname, parts.port), timeout=30) as connection:
             head = "".join(f"{name}: {value}\r\n" for name, value in HEADERS.items())
-            connection.sendall(
-                f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n{head}Content-Length: 1000\r\n\r\n{{".encode()
-            )
+            start = f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n{head}Content-Length: 1000\r\n"
+            connection.sendall(f"{start}\r\n{{".encode())
         lines = request_log_lines(caplog, 1)
     assert lines == [line for line in lines if line.startswith("POST /mcp 400 ")]
     assert len(lines) == 1

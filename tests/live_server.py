@@ -1,5 +1,6 @@
 """A real uvicorn server on 127.0.0.1, on a port the OS picks, in a background thread."""
 
+import asyncio
 import threading
 import time
 from collections.abc import Iterator
@@ -12,9 +13,12 @@ _START_TIMEOUT_SECONDS = 10.0
 
 
 @contextmanager
-def serving(app: ASGIApp) -> Iterator[str]:
-    """Run ``app`` (its lifespan included) until the block ends; yields its base URL."""
-    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None, ws="none")
+def serving(app: ASGIApp, http: type[asyncio.Protocol] | None = None) -> Iterator[str]:
+    """Run ``app`` (its lifespan included) until the block ends, its connections spoken by
+    ``http`` (uvicorn's h11 by default); yields its base URL."""
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=0, log_config=None, ws="none", http=http or "h11"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()

@@ -211,6 +211,39 @@ def describe(tool_id: str, version: str, base_url: str | None, timeout: float) -
     help="Browser origin allowed to call the API cross-origin (CORS), e.g. "
     "https://app.example.org; repeatable; off by default (/mcp also needs --allowed-origin).",
 )
+@click.option(
+    "--check-host",
+    is_flag=True,
+    help="Refuse (421) a Host header /mcp would refuse on every path, not only /mcp.",
+)
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help="Address the pages show for calling the service, e.g. https://mt.example.org "
+    "(default: the address a request arrived on; never its Host header).",
+)
+@click.option(
+    "--request-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=30.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Time for a request's head and body to arrive; past it, 408 and the connection closed.",
+)
+@click.option(
+    "--limit-concurrency",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Connections or requests at once per worker; past it, 503 with Retry-After.",
+)
+@click.option(
+    "--graceful-timeout",
+    type=click.IntRange(min=0),
+    default=30,
+    show_default=True,
+    metavar="SECONDS",
+    help="On SIGTERM, how long requests in flight may take to finish before they are cut.",
+)
 def serve(
     *,
     host: str,
@@ -220,6 +253,11 @@ def serve(
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
     cors_origins: tuple[str, ...],
+    check_host: bool,
+    public_url: str | None,
+    request_timeout: float,
+    limit_concurrency: int | None,
+    graceful_timeout: int,
 ) -> None:
     """Serve the HTTP API, tool pages and MCP at /mcp until SIGTERM or Ctrl-C.
 
@@ -229,12 +267,27 @@ def serve(
     """
     require_server_extra("serve")
     from mtcompute.http.app import HttpSettings  # noqa: PLC0415 - starlette only when serving
+    from mtcompute.http.listening import ListenError  # noqa: PLC0415
+    from mtcompute.http.protocol import ProtocolSettings  # noqa: PLC0415
     from mtcompute.http.serve import serve as serve_http  # noqa: PLC0415
     from mtcompute.mcp.transport import McpSettings  # noqa: PLC0415
 
     mcp = McpSettings(host, allowed_hosts, allowed_origins)
-    settings = HttpSettings(max_body_bytes=max_body_bytes, mcp=mcp, cors_origins=cors_origins)
-    serve_http(host, port, workers, settings)
+    settings = HttpSettings(
+        max_body_bytes=max_body_bytes,
+        mcp=mcp,
+        cors_origins=cors_origins,
+        public_url=public_url,
+        check_host=check_host,
+    )
+    protocol = ProtocolSettings(request_timeout, limit_concurrency)
+    try:
+        serve_http(
+            host, port, workers, settings, protocol=protocol, graceful_timeout=graceful_timeout
+        )
+    except ListenError as error:
+        click.echo(f"mtcompute: {error}", err=True)
+        sys.exit(1)
 
 
 def _cors_origins(values: tuple[str, ...]) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ import httpx
 import pytest
 
 from mtcompute.http.app import create_app
+from tests.http.served import serve  # noqa: F401 - the fixture, for every HTTP test
 from tests.live_server import serving
 
 

@@ -30,12 +30,14 @@ from starlette.routing import BaseRoute, Route
 from mtcompute import api, jsonio
 from mtcompute.contracts.registry import all_tools
 from mtcompute.errors import MtcomputeError
+from mtcompute.http.admission import BodyAdmission
 from mtcompute.http.batch import batch_route
 from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.cors import cors_middleware
+from mtcompute.http.guard import RequestGuard
 from mtcompute.http.log import RequestLog
 from mtcompute.http.openapi import openapi_document
-from mtcompute.http.origins import origins_from_environ
+from mtcompute.http.origins import origins_from_environ, origins_to_environ
 from mtcompute.http.problems import (
     ProblemError,
     on_mtcompute_error,
@@ -43,9 +45,13 @@ from mtcompute.http.problems import (
     on_unexpected,
 )
 from mtcompute.http.site import on_http_exception, site_routes
+from mtcompute.http.slash_redirect import relative_slash_redirects
 from mtcompute.mcp.server import http_endpoint
 from mtcompute.mcp.transport import McpSettings
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
+
+PUBLIC_URL_ENV = "MTCOMPUTE_PUBLIC_URL"
+CHECK_HOST_ENV = "MTCOMPUTE_CHECK_HOST"
 
 
 @dataclass(frozen=True)
@@ -55,17 +61,32 @@ class HttpSettings:
     max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     mcp: McpSettings = field(default_factory=McpSettings)
     cors_origins: tuple[str, ...] = ()  # browser origins allowed to call the API (``http.cors``)
+    # The address the pages show (``base_url``); and whether every path checks Host as /mcp does.
+    public_url: str | None = None
+    check_host: bool = False
+
+    def to_environ(self) -> dict[str, str]:
+        """The settings besides ``mcp``'s as environment variables, for ``from_environ``."""
+        return {
+            MAX_BODY_BYTES_ENV: str(self.max_body_bytes),
+            PUBLIC_URL_ENV: self.public_url or "",
+            CHECK_HOST_ENV: "1" if self.check_host else "",
+            **origins_to_environ(self.cors_origins),
+        }
 
     @classmethod
     def from_environ(cls, environ: Mapping[str, str]) -> "HttpSettings":
         mcp = McpSettings.from_environ(environ)
-        cors = origins_from_environ(environ)
         raw = environ.get(MAX_BODY_BYTES_ENV)
-        if raw is None:
-            return cls(mcp=mcp, cors_origins=cors)
-        if not raw.isdigit() or int(raw) < 1:
+        if raw is not None and (not raw.isdigit() or int(raw) < 1):
             raise ValueError(f"expected {MAX_BODY_BYTES_ENV} to be a positive integer, got {raw!r}")
-        return cls(max_body_bytes=int(raw), mcp=mcp, cors_origins=cors)
+        return cls(
+            max_body_bytes=DEFAULT_MAX_BODY_BYTES if raw is None else int(raw),
+            mcp=mcp,
+            cors_origins=origins_from_environ(environ),
+            public_url=environ.get(PUBLIC_URL_ENV) or None,
+            check_host=bool(environ.get(CHECK_HOST_ENV)),
+        )
 
 
 def _json(value: object) -> Response:
@@ -134,10 +155,16 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
         async with mcp.lifespan():
             yield
 
-    return Starlette(
+    host_patterns = settings.mcp.host_patterns() if settings.check_host else None
+    app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[*cors_middleware(settings.cors_origins), Middleware(RequestLog)],
+        middleware=[
+            *cors_middleware(settings.cors_origins),
+            Middleware(RequestLog),
+            Middleware(RequestGuard, host_patterns=host_patterns),
+            Middleware(BodyAdmission, max_body_bytes=settings.max_body_bytes),
+        ],
         exception_handlers={
             MtcomputeError: on_mtcompute_error,
             ProblemError: on_problem,
@@ -145,6 +172,9 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
             Exception: on_unexpected,
         },
     )
+    app.state.public_url = settings.public_url  # the pages' address (``http.site``)
+    relative_slash_redirects(app.router)
+    return app
 
 
 def app_from_environ() -> Starlette:

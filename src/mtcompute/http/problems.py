@@ -27,16 +27,17 @@ _STATUS_OF_UNKNOWN_ERROR = 404
 class ProblemError(Exception):
     """An answer the HTTP layer refuses on its own (413, 415): status plus one violation."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.violation = Violation(code=code, pointer="", message=message)
+        self.headers = headers
 
 
-def problem_response(
-    status: int, errors: list[Violation], headers: dict[str, str] | None = None
-) -> Response:
-    """The problem+json answer for ``status``; its detail is the first error's message."""
+def problem_bytes(status: int, errors: list[Violation]) -> bytes:
+    """The problem+json body for ``status``; its detail is the first error's message."""
     body = {
         "type": "about:blank",
         "title": HTTPStatus(status).phrase,
@@ -44,7 +45,14 @@ def problem_response(
         "detail": errors[0]["message"] if errors else HTTPStatus(status).description,
         "errors": errors,
     }
-    return Response(jsonio.dumps(body), status, headers, media_type=PROBLEM_MEDIA_TYPE)
+    return jsonio.dumps(body)
+
+
+def problem_response(
+    status: int, errors: list[Violation], headers: dict[str, str] | None = None
+) -> Response:
+    """The problem+json answer for ``status`` (``problem_bytes``)."""
+    return Response(problem_bytes(status, errors), status, headers, media_type=PROBLEM_MEDIA_TYPE)
 
 
 def status_of(error: MtcomputeError) -> int:
@@ -61,7 +69,7 @@ async def on_mtcompute_error(_: Request, error: Exception) -> Response:
 
 async def on_problem(_: Request, error: Exception) -> Response:
     assert isinstance(error, ProblemError)
-    return problem_response(error.status, [error.violation])
+    return problem_response(error.status, [error.violation], error.headers)
 
 
 async def on_http_exception(request: Request, error: Exception) -> Response:

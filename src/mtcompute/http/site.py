@@ -20,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from mtcompute.contracts.registry import catalog, latest
 from mtcompute.errors import UnknownToolError
+from mtcompute.http.base_url import base_url_of
 from mtcompute.http.batch_view import batch_page
 from mtcompute.http.docs_view import docs_context
 from mtcompute.http.problems import on_http_exception as problem_for_http_exception
@@ -50,7 +51,8 @@ def entries() -> list[Entry]:
 
 
 def _base_url(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
+    """Where the pages' snippets call the service: never the request's Host (``base_url``)."""
+    return base_url_of(request, getattr(request.app.state, "public_url", None))
 
 
 def wants_html(request: Request) -> bool:

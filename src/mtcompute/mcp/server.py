@@ -19,16 +19,20 @@ from typing import Any
 
 import anyio
 import anyio.to_thread
+from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp import types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp.shared.message import SessionMessage
 from starlette.routing import Route
 
 from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
+from mtcompute.mcp.http_body import ReadBodyFirst
+from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors, PostOnly
 from mtcompute.meta import tools as mcp_tools
@@ -124,8 +128,17 @@ def build_server() -> Server[Any]:
 async def serve_stdio() -> None:
     """Serve MCP on standard input and output until the client closes them."""
     server = build_server()
+    options = server.create_initialization_options()
+
+    async def run(
+        read_stream: MemoryObjectReceiveStream[Incoming],
+        write_stream: MemoryObjectSendStream[SessionMessage],
+    ) -> None:
+        await server.run(read_stream, write_stream, options)
+
     async with stdio_server() as (read_stream, write_stream):
-        await server.run(read_stream, write_stream, server.create_initialization_options())
+        # Every line answered, and every answer written before the end (``stdio_relay``).
+        await relay(run, read_stream, write_stream)
 
 
 def run_stdio() -> None:
@@ -160,7 +173,8 @@ def http_endpoint(
         security_settings=transport_security(settings or McpSettings()),
         max_request_body_size=max_body_bytes,
     )
+    # The body read as the API reads it, then calls whose lone surrogates the SDK would refuse.
     calls = LoneSurrogateCalls(manager.handle_request, max_body_bytes)
-    app = PostOnly(PlainProtocolErrors(calls))
+    app = PostOnly(ReadBodyFirst(PlainProtocolErrors(calls), max_body_bytes))
     # An ASGI object, not a function, so Starlette neither wraps it nor redirects /mcp to /mcp/.
     return HttpEndpoint(route=Route(PATH, endpoint=app), lifespan=manager.run)

@@ -33,6 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
+from mtcompute.fast.collector import collector_paused
 from mtcompute.metrics.chrf import (
     DEFAULT_BETA,
     DEFAULT_CHAR_ORDER,
@@ -296,7 +297,8 @@ def _block(
         )
         counts = _joined(counts, word_counts)
         if with_words:
-            word_lists = tokens.word_lists(corpus)
+            with collector_paused():
+                word_lists = tokens.word_lists(corpus)
     return _kept(corpus, counts, options), word_lists
 
 
@@ -349,6 +351,7 @@ class _Occurrences:
         self.size = len(text_of)
         self.stream = corpus.text_stream[text_of]
         self.segment = corpus.text_segment[text_of]
+        self.width = corpus.width  # read at every order: computed once
         self.continues = np.ones(self.size + 1, dtype=np.bool_)
         self.continues[np.cumsum(lengths) - 1] = False  # an empty text marks the one before
         self.continues[-1] = False
@@ -414,7 +417,7 @@ class _Occurrences:
     def _counts(self, rows: Ints, streams: Ints, row_count: int) -> Ints:
         """Per row (an n-gram of a segment): its occurrences in the hypothesis (column 0) and
         in each reference, from each occurrence's row and stream."""
-        width = self.corpus.width
+        width = self.width
         keys = rows * width
         keys += streams
         return np.bincount(keys, minlength=row_count * width).reshape(row_count, width)
@@ -440,7 +443,11 @@ class _Occurrences:
         Past order 1 the next position is always in the same text: an n-gram at the last
         position of a text has n = 1.
         """
-        in_references = counts[:, 1] if counts.shape[1] == 2 else counts[:, 1:].max(axis=1)
+        # Counts are never negative: OR-ing the reference columns, column by column (ten times
+        # faster than a max along rows of a few items), is positive where one of them is.
+        in_references = counts[:, 1].copy()
+        for column in range(2, counts.shape[1]):
+            in_references |= counts[:, column]
         shared = ((counts[:, 0] > 0) & (in_references > 0)).take(rows)
         extendable = np.zeros(len(positions), dtype=np.bool_)
         np.equal(positions[1:], positions[:-1] + 1, out=extendable[:-1])
@@ -568,17 +575,18 @@ def _kept(
         in_reference[kept_pairs],
         matches[kept_pairs],
     )
-    segments = [
-        ChrfSegment(score, index, ChrfStatistics(tuple(h), tuple(r), tuple(m)))
-        for score, index, h, r, m in zip(
-            f[kept_pairs].tolist(),
-            kept_reference.tolist(),
-            kept_h.tolist(),
-            kept_r.tolist(),
-            kept_m.tolist(),
-            strict=True,
-        )
-    ]
+    with collector_paused():
+        segments = [
+            ChrfSegment(score, index, ChrfStatistics(tuple(h), tuple(r), tuple(m)))
+            for score, index, h, r, m in zip(
+                f[kept_pairs].tolist(),
+                kept_reference.tolist(),
+                kept_h.tolist(),
+                kept_r.tolist(),
+                kept_m.tolist(),
+                strict=True,
+            )
+        ]
     statistics = ChrfStatistics(
         tuple(kept_h.sum(axis=0).tolist()),
         tuple(kept_r.sum(axis=0).tolist()),

@@ -16,10 +16,8 @@ A large corpus goes a block of segments at a time (``blocks``); each block's par
 first segment, since parts may come back from the helper in any order.
 """
 
-import gc
 import itertools
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +34,7 @@ from mtcompute.fast.bleu import (
     utf8_block,
 )
 from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
+from mtcompute.fast.collector import collector_paused
 from mtcompute.fast.ranks import Ints, dense_ranks
 from mtcompute.fast.token_bytes import TokenBytes, sentences_of
 from mtcompute.metrics.bleu import Tokens
@@ -282,33 +281,19 @@ def _result(
     matches = np.concatenate([part.matches for part in ordered])
     totals = np.maximum(hypothesis_lengths[:, None] - np.arange(max_order), 0)
     per_segment = zip(map(tuple, matches.tolist()), map(tuple, totals.tolist()), strict=True)
-    if clipping_table == "none":
-        segments = tuple(NgramSegment(m, t) for m, t in per_segment)
-    else:
-        with _collector_paused():
+    with collector_paused():
+        if clipping_table == "none":
+            segments = tuple(NgramSegment(m, t) for m, t in per_segment)
+        else:
             tables = _segment_tables(ordered, len(hypothesis_lengths), max_order)
-        segments = tuple(
-            NgramSegment(m, t, table) for (m, t), table in zip(per_segment, tables, strict=True)
-        )
+            pairs = zip(per_segment, tables, strict=True)
+            segments = tuple(NgramSegment(m, t, table) for (m, t), table in pairs)
     return NgramCountsResult(
         max_order,
         tuple(matches.sum(axis=0).tolist()),
         tuple(totals.sum(axis=0).tolist()),
         segments,
     )
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection while the tables' row tuples are made: a row of ints can be
-    in no cycle, yet each collection would walk the rows made so far (a quarter of the time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _segment_tables(

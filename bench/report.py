@@ -253,6 +253,11 @@ def _race_targets(result: "RaceResult") -> list[str]:
             continue
         timings = {t.peer.name: t for t in corpus_result.timings}
         ours, versus = timings.get(result.race.ours.name), timings.get(target.versus)
+        refused = {r.peer.name for r in corpus_result.refusals}
+        if versus is None and target.versus in refused:
+            # Nothing to race: the peer cannot take this corpus (said below its table).
+            lines.append(f"| {target.describe(result.race.title)} | refused the input | - |")
+            continue
         if ours is None or versus is None:
             lines.append(_row(target.describe(result.race.title), "not timed", False))
             continue

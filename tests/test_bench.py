@@ -3,6 +3,7 @@
 No test here asserts a time; the quick run's figures are not a measurement.
 """
 
+from dataclasses import replace
 from pathlib import Path
 
 import orjson
@@ -10,9 +11,11 @@ import pytest
 
 from bench import bleu_family_peers, chrf_peers, corpus
 from bench.peers import OURS, PEERS, REFERENCE, SACREBLEU, Peer
+from bench.race import Target
+from bench.report import _race_targets
 from bench.request_path import chrf_request
 from bench.run import MEMORY_MEASURED, QUICK, BenchmarkResult, run_benchmark, write_report
-from bench.timing import check_peers
+from bench.timing import Refusal, check_peers
 from mtcompute import execute
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
@@ -144,3 +147,21 @@ def test_sentence_scores_agree_within_the_pages_bound_and_zeros_must_match() -> 
         f"segment 0: {0.5 * (1 + 2**-40)!r} != 0.5 beyond the page's bound"
     )
     assert differs([0.0], [1e-300]) == "segment 0: 1e-300 where ours is 0.0"
+
+
+def test_a_target_against_a_peer_that_refused_the_corpus_is_not_counted_as_missed(
+    quick_result: BenchmarkResult,
+) -> None:
+    chrf_race = quick_result.races[0]
+    (tiny,) = chrf_race.corpora
+    mojo = Peer("sacrebleu-mojo", "sacrebleu-mojo", chrf_peers.full_streams, len, "mtcompute")
+    refused = replace(tiny, refusals=[*tiny.refusals, Refusal(mojo, "cannot take the input")])
+    race = replace(
+        chrf_race,
+        race=replace(chrf_race.race, targets=(Target("tiny", mojo.name, 1.0),)),
+        corpora=[refused],
+    )
+    assert _race_targets(race) == [
+        "| chrF on tiny: >= 1x sacrebleu-mojo | refused the input | - |",
+        *_race_targets(replace(race, race=replace(race.race, targets=()))),
+    ]

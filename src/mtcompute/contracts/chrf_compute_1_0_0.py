@@ -26,26 +26,6 @@ def parser(limits: Limits) -> RequestParser[ChrfRequest]:
 
 PARSER = parser(LIMITS)
 
-_COUNTS = {"type": "array", "items": {"type": "integer", "minimum": 0}}
-_STATISTICS = {
-    "type": "object",
-    "properties": {"hypothesis": _COUNTS, "reference": _COUNTS, "matches": _COUNTS},
-    "required": ["hypothesis", "reference", "matches"],
-    "additionalProperties": False,
-}
-_SEGMENT = {
-    "type": "object",
-    "properties": {
-        "chrf": fields.score("The segment's chrF against its kept reference."),
-        "reference_index": {"type": "integer", "minimum": 0},
-        "hypothesis": _COUNTS,
-        "reference": _COUNTS,
-        "matches": _COUNTS,
-    },
-    "required": ["chrf", "reference_index", "hypothesis", "reference", "matches"],
-    "additionalProperties": False,
-}
-
 OUTPUT_SCHEMA = fields.output_object(
     {
         "chrf": fields.score("F of the summed statistics: a micro average."),
@@ -53,8 +33,8 @@ OUTPUT_SCHEMA = fields.output_object(
         "beta": {"type": "integer", "minimum": 1, "maximum": 10},
         "eps_smoothing": {"type": "boolean"},
         "include_whitespace": {"type": "boolean"},
-        "statistics": _STATISTICS,
-        "segments": {"type": "array", "items": _SEGMENT},
+        "statistics": chrf_input.STATISTICS_SCHEMA,
+        "segments": {"type": "array", "items": chrf_input.SEGMENT_SCHEMA},
     }
 )
 

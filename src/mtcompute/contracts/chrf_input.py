@@ -23,6 +23,28 @@ LIMITS = Limits(
 )
 
 
+# The output fragments both chrF tools publish: the kept statistics and a segment's result.
+_COUNTS = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+STATISTICS_SCHEMA = {
+    "type": "object",
+    "properties": {"hypothesis": _COUNTS, "reference": _COUNTS, "matches": _COUNTS},
+    "required": ["hypothesis", "reference", "matches"],
+    "additionalProperties": False,
+}
+SEGMENT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "chrf": fields.score("The segment's chrF against its kept reference."),
+        "reference_index": {"type": "integer", "minimum": 0},
+        "hypothesis": _COUNTS,
+        "reference": _COUNTS,
+        "matches": _COUNTS,
+    },
+    "required": ["chrf", "reference_index", "hypothesis", "reference", "matches"],
+    "additionalProperties": False,
+}
+
+
 @dataclass(frozen=True)
 class ChrfRequest:
     hypotheses: Sequence[str]

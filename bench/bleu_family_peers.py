@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import mtcompute
 from bench.peers import Peer, load_corpus
 from bench.race import Race, Target
+from mtcompute.metrics.ngrams import ClippingTable
 from mtcompute.metrics.sentence import sentence_bleu as oracle_sentence_bleu
 
 Corpus = tuple[list[list[str]], list[list[list[str]]]]
@@ -83,9 +84,9 @@ SENTENCE_BLEU_RACE = Race(
 )
 
 
-def _ngram_counts(clipping_table: str) -> Peer:
+def _ngram_counts(clipping_table: ClippingTable) -> Peer:
     def compute(corpus: Corpus) -> Counts:
-        result = mtcompute.ngram_counts(*corpus, clipping_table=clipping_table)  # type: ignore[arg-type]
+        result = mtcompute.ngram_counts(*corpus, clipping_table=clipping_table)
         return result.matches, result.totals
 
     name = f"mtcompute ngram_counts (clipping_table {clipping_table})"
@@ -104,7 +105,7 @@ def counts_disagreement(expected: Counts, got: Counts) -> str | None:
     return None if got == expected else f"counts {got} != {expected}"
 
 
-def ngram_counts_race(clipping_table: str, within: float) -> Race:
+def ngram_counts_race(clipping_table: ClippingTable, within: float) -> Race:
     ours = _ngram_counts(clipping_table)
     return Race(
         title=f"n-gram counts, clipping_table {clipping_table}",

@@ -81,13 +81,7 @@ class Helper:
         with self.lock:
             if not self.is_ready(timeout):
                 return False
-            while self.stale and not self._failed:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    return False
-                if self.receive(remaining) is not None:
-                    self.stale -= 1
-            return not self._failed
+            return self.drop_stale(deadline - time.monotonic()) and not self._failed
 
     def is_ready(self, timeout: float = 0.0) -> bool:
         """Whether it is ready and has not failed; the caller holds ``lock``."""
@@ -97,9 +91,11 @@ class Helper:
             self._failed = self._failed or message not in (None, _READY)
         return self._ready and not self._failed
 
-    def drop_stale(self) -> bool:
-        """Drop the stale answers that have come; whether none is still to come."""
-        while self.stale and self.receive(0.0) is not None:
+    def drop_stale(self, timeout: float = 0.0) -> bool:
+        """Drop the answers a lane before left, waiting up to ``timeout`` seconds for those
+        still to come; whether none is left to come (or the helper failed)."""
+        deadline = time.monotonic() + timeout
+        while self.stale and self.receive(max(deadline - time.monotonic(), 0.0)) is not None:
             self.stale -= 1
         return self.stale == 0 or self._failed
 

@@ -12,7 +12,8 @@ from mtcompute.contracts.sentence_input import LIMITS, MAX_ORDER, SentenceReques
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.rules import RangeByChoice
 from mtcompute.fast.sentence import segment_statistics_fast
-from mtcompute.metrics.sentence import SentenceBleuResult, sentence_score
+from mtcompute.fast.sentence_score import sentence_score_fast
+from mtcompute.metrics.sentence import SentenceBleuResult
 from mtcompute.metrics.smoothing import (
     ADD_K,
     DEFAULT_SMOOTHING,
@@ -235,7 +236,7 @@ def score_request(request: SentenceBleuRequest) -> SentenceBleuResult:
         request.hypothesis, request.references, request.max_order, request.encoded
     )
     options = request.options
-    return sentence_score(stats, options.smoothing, options.effective_order, options.decimals)
+    return sentence_score_fast(stats, options.smoothing, options.effective_order, options.decimals)
 
 
 def run(request: SentenceBleuRequest) -> JsonObject:

@@ -32,7 +32,7 @@ LIMITS = Limits(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SentenceRequest(Generic[Options]):
     hypothesis: Sequence[str]
     references: Sequence[Sequence[str]]

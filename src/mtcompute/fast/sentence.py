@@ -49,13 +49,21 @@ def segment_statistics_by_strings(
     text = "".join(map(letters.__getitem__, hypothesis))
     texts = ["".join(map(letters.get, reference, repeat(_ELSEWHERE))) for reference in references]
     joined = _ELSEWHERE.join(texts)
-    in_a_reference = set(joined)
+    in_a_reference = set(text).intersection(joined)
     found = [i for i, letter in enumerate(text) if letter in in_a_reference]
-    matches = [_clipped([text[i] for i in found], texts)]
+    repeats = len(found) > len(in_a_reference)  # some matched token occurs twice or more
+    matches = [_clipped([text[i] for i in found], texts) if repeats else len(found)]
     for n in range(2, max_order + 1):
         later = set(found)
         found = [i for i in found if i + 1 in later and text[i : i + n] in joined]
-        matches.append(_clipped([text[i : i + n] for i in found], texts))
+        if repeats:
+            # Two equal n-grams have equal (n-1)-grams before them, both found: once an order
+            # repeats none of its n-grams, no higher order repeats any.
+            grams = [text[i : i + n] for i in found]
+            repeats = len(set(grams)) < len(grams)
+            matches.append(_clipped(grams, texts) if repeats else len(grams))
+        else:
+            matches.append(len(found))
     return BleuStatistics(
         matches=tuple(matches),
         totals=tuple(max(c - n + 1, 0) for n in range(1, max_order + 1)),
@@ -67,13 +75,9 @@ def segment_statistics_by_strings(
 def _clipped(grams: list[str], texts: Sequence[str]) -> int:
     """The clipped matches of the hypothesis n-gram occurrences ``grams``, each of which occurs
     in some reference: an n-gram the hypothesis has once adds 1."""
-    distinct = set(grams)
-    if len(distinct) == len(grams):
-        return len(grams)
-    found = len(distinct)
+    found = 0
     for gram, count in Counter(grams).items():
-        if count > 1:  # rare beyond unigrams: count it in each reference
-            found += min(count, max(_occurrences(t, gram) for t in texts)) - 1
+        found += 1 if count == 1 else min(count, max(_occurrences(t, gram) for t in texts))
     return found
 
 

@@ -492,6 +492,25 @@ def test_an_exclusive_minimum_says_greater_than() -> None:
     assert found.kept[0]["message"] == "expected a number greater than 0, got 0 at the top level"
 
 
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "number", "minimum": 1, "exclusiveMinimum": 1},
+        {"type": "number", "minimum": 2, "exclusiveMinimum": 1, "maximum": 3},
+        {"type": "number", "exclusiveMinimum": 2, "minimum": 1, "exclusiveMaximum": 3},
+        {"type": "integer", "maximum": 3, "exclusiveMaximum": 3, "minimum": -1},
+        {"type": "number", "maximum": 2, "exclusiveMaximum": 3},
+    ],
+)
+@pytest.mark.parametrize("value", [-1, 0, 1, 1.5, 2, 2.5, 3, 4, 1e308, -1e308])
+def test_every_bound_holds_where_a_side_has_two_as_jsonschema_says(
+    schema: Mapping[str, Any], value: float
+) -> None:
+    expected = Draft202012Validator(schema).is_valid(value)
+    assert compile_schema(schema).valid(value) == expected
+    assert (violations_of(schema, value).count == 0) == expected
+
+
 @pytest.mark.parametrize("value", [0, 1, "true", None])
 def test_a_boolean_is_only_true_or_false(value: object) -> None:
     found = violations_of({"type": "boolean"}, value)

@@ -21,7 +21,7 @@ R = TypeVar("R")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Checked:
     """A valid input, and what each rule's bulk check made of it (absent after a walk)."""
 

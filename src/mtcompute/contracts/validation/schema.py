@@ -118,9 +118,10 @@ def _object_schema(schema: Schema) -> CompiledSchema:
     if not isinstance(additional, bool):
         raise ValueError("schema keyword additionalProperties is supported as true or false only")
     closed = not additional
+    required_names = frozenset(required)
 
     def valid(value: object) -> bool:
-        if not isinstance(value, dict) or not all(name in value for name in required):
+        if not isinstance(value, dict) or not required_names <= value.keys():
             return False
         for name, item in value.items():
             rule = properties.get(name)
@@ -405,6 +406,24 @@ def _bounds(schema: Schema) -> tuple[tuple[_Bound, bool], ...]:
     return tuple(found)
 
 
+def _range_test(bounds: tuple[tuple[_Bound, bool], ...]) -> Callable[[float], bool]:
+    """Whether a number keeps every bound, as two comparisons: the tightest bound on each side
+    (an exclusive one wins a tie with an inclusive one at the same limit)."""
+    low, low_open, high, high_open = -math.inf, False, math.inf, False
+    for bound, minimum in bounds:
+        if minimum and (bound.limit, bound.exclusive) > (low, low_open):
+            low, low_open = bound.limit, bound.exclusive
+        if not minimum and (-bound.limit, bound.exclusive) > (-high, high_open):
+            high, high_open = bound.limit, bound.exclusive
+
+    def within(number: float) -> bool:
+        if number < low or number > high:
+            return False
+        return not ((low_open and number == low) or (high_open and number == high))
+
+    return within
+
+
 def _number_schema(schema: Schema) -> CompiledSchema:
     integral = schema["type"] == "integer"
     bounds = _bounds(schema)
@@ -412,14 +431,13 @@ def _number_schema(schema: Schema) -> CompiledSchema:
 
     def right_type(value: object) -> bool:
         if integral:
-            return is_integral(value)
+            return type(value) is int or is_integral(value)
         return isinstance(value, int | float) and not isinstance(value, bool) and _finite(value)
 
+    within = _range_test(bounds)
+
     def valid(value: object) -> bool:
-        if not right_type(value):
-            return False
-        number = cast(float, value)
-        return not any(bound.broken_by(number, minimum=low) for bound, low in bounds)
+        return right_type(value) and within(cast(float, value))
 
     def check(value: object, pointer: str, found: Violations) -> None:
         if not right_type(value):
@@ -467,6 +485,10 @@ def _one_of_values(schema: Schema, typed: CompiledSchema) -> CompiledSchema:
 
     def allowed_value(value: object) -> bool:
         return any(json_equal(value, choice) for choice in allowed)
+
+    if all(type(choice) is str for choice in allowed):
+        # A value of the right type (a string) equals a choice exactly when it is among them.
+        allowed_value = frozenset(allowed).__contains__  # type: ignore[assignment]
 
     def valid(value: object) -> bool:
         return typed.valid(value) and allowed_value(value)

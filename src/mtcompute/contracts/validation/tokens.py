@@ -11,6 +11,7 @@ import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from mtcompute.contracts.validation.paths import Path, pointed_values_at, values_at
@@ -47,28 +48,31 @@ class TokenLists:
         return encoded if encoded is not None and self._within(encoded) else FAILED
 
     def _few_within(self, lists: Sequence[Sequence[str]]) -> bool:
-        total_bytes = 0
-        for tokens in lists:
+        """The bulk check on the strings: a join of each list, one of them all, and at most one
+        encoding."""
+        try:
+            joined = "".join(map("".join, lists))
+        except TypeError:
+            return False
+        if joined.isascii():  # no surrogate, and a token's bytes are its characters
+            size = len(joined)
+        else:
             try:
-                joined = "".join(tokens)
                 size = len(joined.encode("utf-8"))
-            except (TypeError, UnicodeEncodeError):
+            except UnicodeEncodeError:
                 return False
-            if "" in tokens or not self._each_within(tokens, joined, size):
-                return False
-            total_bytes += size
-        count = sum(map(len, lists))
-        return not _over(count, self.max_total_tokens) and not _over(
-            total_bytes, self.max_total_token_bytes
-        )
-
-    def _each_within(self, tokens: Sequence[str], joined: str, size: int) -> bool:
+        if any(map(operator.contains, lists, repeat(""))):
+            return False
         longest = self.max_token_bytes
-        if longest is None or size <= longest:
-            return True
-        if size == len(joined):  # ASCII: a token's bytes are its characters
-            return max(map(len, tokens)) <= longest
-        return all(len(token.encode("utf-8")) <= longest for token in tokens)
+        if longest is not None and size > longest:
+            if size == len(joined):  # ASCII: a token's bytes are its characters
+                if max(map(len, itertools.chain.from_iterable(lists))) > longest:
+                    return False
+            elif not all(map(_none_over, lists, repeat(longest))):
+                return False
+        return not _over(sum(map(len, lists)), self.max_total_tokens) and not _over(
+            size, self.max_total_token_bytes
+        )
 
     def _within(self, encoded: TokenBytes) -> bool:
         """Whether every token is non-empty and within the limits, read from their UTF-8 bytes:
@@ -97,6 +101,15 @@ class TokenLists:
 
 def _over(value: int, limit: int | None) -> bool:
     return limit is not None and value > limit
+
+
+def _none_over(tokens: Sequence[str], longest: int) -> bool:
+    """True when no token of ``tokens`` has more than ``longest`` UTF-8 bytes."""
+    if not tokens:
+        return True
+    return _no_token_over(tokens, "".join(tokens), longest) or all(
+        len(token.encode("utf-8")) <= longest for token in tokens
+    )
 
 
 def _no_token_over(tokens: Sequence[str], joined: str, longest: int) -> bool:

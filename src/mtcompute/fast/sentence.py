@@ -64,12 +64,13 @@ def segment_statistics_by_strings(
             matches.append(_clipped(grams, texts) if repeats else len(grams))
         else:
             matches.append(len(found))
-    return BleuStatistics(
-        matches=tuple(matches),
-        totals=tuple(max(c - n + 1, 0) for n in range(1, max_order + 1)),
-        candidate_length=c,
-        reference_length=closest_reference_length(c, references),
-    )
+    if c >= max_order:  # every order has n-grams: c, c - 1, ...
+        totals = tuple(range(c, c - max_order, -1))
+    else:
+        totals = tuple(max(c - n + 1, 0) for n in range(1, max_order + 1))
+    lengths = list(map(len, references))
+    closest = c if c in lengths else closest_reference_length(c, references)
+    return BleuStatistics(tuple(matches), totals, c, closest)
 
 
 def _clipped(grams: list[str], texts: Sequence[str]) -> int:

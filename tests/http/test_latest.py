@@ -6,7 +6,7 @@ from click.testing import CliRunner
 
 from mtcompute import jsonio
 from mtcompute.cli import cli
-from mtcompute.contracts.registry import latest
+from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.meta.batch_schema import BATCH_OUTPUT_SCHEMA
 from tests.http.inputs import JSON_HEADERS, SMALL_INPUT, TOOL
 from tests.mcp.clients import HANDSHAKE, call
@@ -70,3 +70,21 @@ def test_a_batch_operation_at_latest_names_the_version_beside_its_result(
     assert latest_entry == {**named_entry, "version": NEWEST}
     answer = {"results": [latest_entry, named_entry]}
     jsonschema.Draft202012Validator(BATCH_OUTPUT_SCHEMA).validate(answer)
+
+
+def test_openapi_describes_every_tools_latest_execute_and_the_answer_keeps_to_it(
+    client: httpx.Client,
+) -> None:
+    document = client.get("/openapi.json").json()
+    for tool_id in tool_ids():
+        newest = latest(tool_id).contract
+        operation = document["paths"][f"/v1/tools/{tool_id}/versions/latest/execute"]["post"]
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert body == {"$ref": f"#/components/schemas/{tool_id}-{newest.version}-input"}
+        schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert schema["properties"]["version"] == {"type": "string", "const": newest.version}
+        example = newest.examples[0].input
+        path = f"/v1/tools/{tool_id}/versions/latest/execute"
+        answer = client.post(path, content=jsonio.dumps(example), headers=JSON_HEADERS).json()
+        result_schema = {**schema["properties"], "result": newest.output_schema}
+        jsonschema.validate(answer, {**schema, "properties": result_schema})

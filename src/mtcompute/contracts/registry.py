@@ -28,13 +28,13 @@ _RELEASED: tuple[Tool[Any], ...] = (
 )
 
 
-def _version_key(version: str) -> tuple[int, ...]:
+def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
 
 def all_tools() -> tuple[Tool[Any], ...]:
     """Every released version, ordered by id then version."""
-    return tuple(sorted(_RELEASED, key=lambda t: (t.contract.id, _version_key(t.contract.version))))
+    return tuple(sorted(_RELEASED, key=lambda t: (t.contract.id, version_key(t.contract.version))))
 
 
 def tool_ids() -> list[str]:

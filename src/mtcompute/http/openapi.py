@@ -3,6 +3,8 @@
 Each tool version gets its own execute operation whose request and response bodies are the
 contract's input and output JSON Schemas, embedded as they are under ``components/schemas``: the
 very objects validation uses, so a client generator or a fuzzer sees what the server enforces.
+Each tool's newest version is also described at ``versions/latest``, whose answer names the
+version it resolved to.
 ``POST /v1/batch`` embeds the batch's schemas the same way.
 """
 
@@ -11,6 +13,7 @@ from importlib.metadata import version as package_version
 from typing import Any
 
 from mtcompute.contracts.contract import Contract, JsonObject
+from mtcompute.contracts.registry import LATEST, version_key
 from mtcompute.http.body import JSON_MEDIA_TYPE
 from mtcompute.http.problems import PROBLEM_MEDIA_TYPE
 from mtcompute.meta import batch_doc
@@ -75,15 +78,22 @@ def _name(contract: Contract, part: str) -> str:
     return f"{contract.id}-{contract.version}-{part}"
 
 
-def _operation_id(contract: Contract) -> str:
-    return "execute_" + f"{contract.id}_{contract.version}".replace("-", "_").replace(".", "_")
+def _operation_id(contract: Contract, version: str) -> str:
+    return "execute_" + f"{contract.id}_{version}".replace("-", "_").replace(".", "_")
 
 
-def _execute_operation(contract: Contract) -> JsonObject:
+def _execute_operation(contract: Contract, version: str) -> JsonObject:
+    """Execute ``contract`` at ``version``: its own version, or latest (while it is the newest),
+    whose answer names the version it resolved to."""
+    properties: JsonObject = {
+        "result": {"$ref": f"#/components/schemas/{_name(contract, 'output')}"}
+    }
+    if version == LATEST:
+        properties["version"] = {"type": "string", "const": contract.version}
     result = {
         "type": "object",
-        "properties": {"result": {"$ref": f"#/components/schemas/{_name(contract, 'output')}"}},
-        "required": ["result"],
+        "properties": properties,
+        "required": list(properties),
         "additionalProperties": False,
     }
     input_ref = {"$ref": f"#/components/schemas/{_name(contract, 'input')}"}
@@ -91,9 +101,10 @@ def _execute_operation(contract: Contract) -> JsonObject:
         f"example-{number}": {"summary": example.title, "value": example.input}
         for number, example in enumerate(contract.examples, start=1)
     }
+    newest = f" (latest: {contract.version})" if version == LATEST else ""
     return {
-        "operationId": _operation_id(contract),
-        "summary": f"{contract.title} {contract.version}",
+        "operationId": _operation_id(contract, version),
+        "summary": f"{contract.title} {version}{newest}",
         "description": contract.summary,
         "tags": ["execute"],
         "requestBody": {
@@ -182,13 +193,26 @@ def _components(contracts: Iterable[Contract]) -> JsonObject:
     return {"schemas": schemas, "responses": responses}
 
 
+def _newest(contracts: Iterable[Contract]) -> list[Contract]:
+    """The newest version of each tool among ``contracts``, by id."""
+    newest: dict[str, Contract] = {}
+    for contract in contracts:
+        known = newest.get(contract.id)
+        if known is None or version_key(contract.version) > version_key(known.version):
+            newest[contract.id] = contract
+    return [newest[tool_id] for tool_id in sorted(newest)]
+
+
 def openapi_document(contracts: Iterable[Contract]) -> JsonObject:
     """OpenAPI 3.1 for the API serving ``contracts``."""
     contracts = list(contracts)
     paths = {**_fixed_paths(), "/v1/batch": {"post": _batch_operation()}}
     for contract in contracts:
         path = f"/v1/tools/{contract.id}/versions/{contract.version}/execute"
-        paths[path] = {"post": _execute_operation(contract)}
+        paths[path] = {"post": _execute_operation(contract, contract.version)}
+    for contract in _newest(contracts):
+        path = f"/v1/tools/{contract.id}/versions/{LATEST}/execute"
+        paths[path] = {"post": _execute_operation(contract, LATEST)}
     return {
         "openapi": "3.1.0",
         "info": {

@@ -5,6 +5,7 @@ import signal
 import socket
 
 import httpx
+import orjson
 import pytest
 
 from mtcompute import jsonio
@@ -92,4 +93,12 @@ def test_sigterm_stops_within_the_graceful_timeout_a_client_that_sent_half_a_bod
         connection.sendall(b'{"hypotheses": [')
         serve.process.send_signal(signal.SIGTERM)
         assert serve.process.wait(_WAIT_SECONDS) == 0
+        answer = _read_all(connection)
     serve.wait_for_line(re.compile("timeout graceful shutdown exceeded"))
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503 ")
+    assert b"retry-after: 1" in head.lower()
+    assert orjson.loads(body)["errors"][0]["code"] == "service_unavailable"
+    logged = "\n".join(serve.lines)
+    assert "Traceback" not in logged
+    assert "Exception in ASGI application" not in logged

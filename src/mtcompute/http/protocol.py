@@ -26,6 +26,7 @@ from uvicorn.server import ServerState
 from mtcompute.errors import Violation
 from mtcompute.http.concurrency import ConcurrencyLimit
 from mtcompute.http.problems import problem_bytes
+from mtcompute.http.shutdown import StoppingAnswer
 
 REQUEST_TIMEOUT_ENV = "MTCOMPUTE_REQUEST_TIMEOUT"
 LIMIT_CONCURRENCY_ENV = "MTCOMPUTE_LIMIT_CONCURRENCY"
@@ -99,6 +100,7 @@ class DeadlineProtocol(H11Protocol):
         if settings.limit_concurrency is not None:
             # Uvicorn's own limit answers a bare 503; this one says when to retry.
             self.app = ConcurrencyLimit(self.app, server_state, settings.limit_concurrency)
+        self.app = StoppingAnswer(self.app)  # 503, not a 500, past the graceful timeout
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

@@ -10,7 +10,6 @@ import httpx
 import pytest
 
 from mtcompute.http.log import LOGGER
-from mtcompute.mcp.http_body import has_invalid_id
 from tests.http.logs import request_log_lines
 
 HEADERS = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
@@ -37,10 +36,12 @@ def test_a_string_or_integer_id_is_answered(mcp_url: str, request_id: object) ->
     assert response.json()["id"] == request_id
 
 
-def test_a_notification_and_a_body_that_is_not_json_are_left_to_the_sdk() -> None:
-    assert not has_invalid_id(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}')
-    assert not has_invalid_id(b"{not json")
-    assert has_invalid_id(b'[{"jsonrpc": "2.0", "id": null, "method": "ping"}]')
+def test_an_invalid_id_beside_a_lone_surrogate_is_still_an_invalid_request(mcp_url: str) -> None:
+    params = b'{"name":"bleu-corpus-compute","arguments":{"hypotheses":[["\\ud800"]]}}'
+    body = b'{"jsonrpc":"2.0","id":null,"method":"tools/call","params":' + params + b"}"
+    response = httpx.post(mcp_url, content=body, headers=HEADERS, timeout=60)
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == -32600
 
 
 def test_a_body_over_the_limit_is_a_problem_413(mcp_url: str) -> None:

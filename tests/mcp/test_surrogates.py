@@ -1,11 +1,14 @@
 """A tool call whose arguments hold a lone surrogate escape, posted to ``/mcp`` on a live server:
-an ``isError`` result pointing at the string, as for any other input error."""
+an ``isError`` result pointing at the string, as for any other input error. (Over stdio:
+``test_stdio_lines``.)"""
 
 from typing import Any
 
 import httpx
+import pytest
 
 from mtcompute import jsonio
+from mtcompute.mcp.surrogates import ArrivedCall, arguments_as_arrived
 
 HEADERS = {"content-type": "application/json", "accept": "application/json"}
 INPUT = b'{"hypotheses":[["a","\\ud800"]],"references":[[["a"]]]}'
@@ -63,11 +66,21 @@ def test_a_lone_surrogate_outside_a_tool_call_is_the_sdks_parse_error(mcp_url: s
     assert response.json()["error"]["code"] == -32700
 
 
+# Past the depth orjson writes, and past the depth Python's recursion reaches.
+@pytest.mark.parametrize("depth", [300, 990])
 def test_a_lone_surrogate_call_nested_too_deep_to_rewrite_is_refused_not_failed(
-    mcp_url: str,
+    mcp_url: str, depth: int
 ) -> None:
-    deep = b"[" * 990 + b'"\\ud800"' + b"]" * 990
+    deep = b"[" * depth + b'"\\ud800"' + b"]" * depth
     body = call("bleu-corpus-compute", b'{"hypotheses":' + deep + b',"references":[]}')
     response = post(mcp_url, body)
     assert response.status_code in (200, 400)
     assert "Traceback" not in response.text
+
+
+def test_a_call_carried_as_the_request_context_gives_its_arguments_to_its_own_tool_only() -> None:
+    arrived = ArrivedCall("bleu-corpus-compute", {"hypotheses": [["\ud800"]]})
+    given = {"hypotheses": [["\ufffd"]]}
+    assert arguments_as_arrived(arrived, "bleu-corpus-compute", given) is arrived.arguments
+    assert arguments_as_arrived(arrived, "chrf-compute", given) is given
+    assert arguments_as_arrived(None, "bleu-corpus-compute", given) is given

@@ -4,43 +4,21 @@ Reading it here gives ``/mcp`` the API's handling of a body: a problem+json 413 
 and a client that leaves mid-body logged as a 400 rather than as a 500 with a ``ClientDisconnect``
 traceback. The SDK then reads the same bytes from a replayed ``receive``.
 
-The body is also checked for request ids the SDK misreads: JSON-RPC ids are strings or integers,
-and a message with an ``id`` of null, an object, an array or a fraction is taken by the SDK for a
-notification and answered ``202`` with nothing. It is an invalid request: HTTP 400, ``-32600``.
+The body is also checked for request ids the SDK misreads (``request_ids``), which it would answer
+``202`` with nothing: HTTP 400, ``-32600``.
 """
 
-import orjson
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mtcompute.http.body import read_body
-
-INVALID_REQUEST = -32600
-
-
-def _valid_id(value: object) -> bool:
-    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
-
-
-def _bad_id(message: object) -> bool:
-    return isinstance(message, dict) and "id" in message and not _valid_id(message["id"])
-
-
-def has_invalid_id(body: bytes) -> bool:
-    """Whether ``body`` is a JSON-RPC message (or batch) with an id that is neither a string nor
-    an integer; a body that is not JSON is the SDK's to answer."""
-    try:
-        document = orjson.loads(body)
-    except orjson.JSONDecodeError:
-        return False
-    messages = document if isinstance(document, list) else [document]
-    return any(_bad_id(message) for message in messages)
+from mtcompute.mcp.request_ids import INVALID_ID_MESSAGE, has_invalid_id
+from mtcompute.mcp.transport import INVALID_REQUEST
 
 
 def _invalid_id_answer() -> JSONResponse:
-    message = "Invalid Request: expected an id that is a string or an integer"
-    error = {"code": INVALID_REQUEST, "message": message}
+    error = {"code": INVALID_REQUEST, "message": INVALID_ID_MESSAGE}
     return JSONResponse({"jsonrpc": "2.0", "id": None, "error": error}, status_code=400)
 
 

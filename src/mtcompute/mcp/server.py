@@ -1,8 +1,8 @@
 """MCP for agents: every tool over the Model Context Protocol, on stdio and on Streamable HTTP.
 
-The only module that imports the ``mcp`` SDK. It uses the SDK's low-level server, so each
-contract's JSON Schemas reach a client exactly as the contract publishes them. The tools are
-``mcp_tools``'s; who may reach ``/mcp`` over HTTP is ``mcp_http``'s.
+It uses the SDK's low-level server, so each contract's JSON Schemas reach a client exactly as
+the contract publishes them. The tools are ``mcp_tools``'s; who may reach ``/mcp`` over HTTP is
+``transport``'s; what each line of stdin asks for is ``stdio_lines``'s.
 
 Each answer is structured content plus the same JSON as text. An input that breaks a contract,
 or an unknown tool or version, is a result with ``isError`` whose text is the
@@ -10,7 +10,9 @@ or an unknown tool or version, is a result with ``isError`` whose text is the
 """
 
 import contextlib
+import io
 import logging
+import sys
 from collections.abc import Callable, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -112,7 +114,7 @@ def build_server() -> Server[Any]:
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
-        arguments = arguments_as_arrived(params.name, params.arguments or {})
+        arguments = arguments_as_arrived(ctx.request, params.name, params.arguments or {})
         return await call_tool(params.name, arguments)
 
     return Server(
@@ -136,9 +138,12 @@ async def serve_stdio() -> None:
     ) -> None:
         await server.run(read_stream, write_stream, options)
 
-    async with stdio_server() as (read_stream, write_stream):
+    # The SDK's transport writes the answers (and keeps stray writes to fd 1 off the wire); the
+    # lines are read here, as bytes, so that each is answered as over HTTP (``stdio_lines``).
+    async with stdio_server(stdin=anyio.wrap_file(io.StringIO())) as (unused, write_stream):
+        unused.close()
         # Every line answered, and every answer written before the end (``stdio_relay``).
-        await relay(run, read_stream, write_stream)
+        await relay(run, anyio.wrap_file(sys.stdin.buffer), write_stream)
 
 
 def run_stdio() -> None:

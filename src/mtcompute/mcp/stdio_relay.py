@@ -1,33 +1,26 @@
-"""Between the SDK's stdio transport and the server: an answer for every line, written before
-the end.
+"""Between stdin, the server and the SDK's stdio output: an answer for every line, written
+before the end.
 
-- A line the SDK cannot read gets no answer from it; here it is answered ``-32700 Parse error``
-  (not JSON) or ``-32600 Invalid Request`` (JSON, not a JSON-RPC message), with id null.
-- When the input ends, the SDK stops the server at once and the calls still computing are lost;
+- Each line is read here (``stdio_lines``): a line the server would leave unanswered or misread
+  is answered at once, and every other goes to the server.
+- When the input ends, the server would stop at once and the calls still computing would be lost;
   here the server's input is held open until every request read has been answered.
 """
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterable, Awaitable, Callable
 from typing import Protocol
 
 import anyio
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp import types
 from mcp.shared.message import SessionMessage
-from pydantic import ValidationError
 
-from mtcompute.mcp.transport import INVALID_REQUEST, PARSE_ERROR
+from mtcompute.mcp.stdio_lines import read_line
 
 Incoming = SessionMessage | Exception
 ServerRun = Callable[
     [MemoryObjectReceiveStream[Incoming], MemoryObjectSendStream[SessionMessage]], Awaitable[None]
 ]
-
-
-class _Lines(Protocol):
-    """The SDK's stdio input: messages read, or the error for a line that was not one."""
-
-    def __aiter__(self) -> AsyncIterator[Incoming]: ...
 
 
 class _Answers(Protocol):
@@ -36,19 +29,6 @@ class _Answers(Protocol):
     async def send(self, item: SessionMessage, /) -> None: ...
 
     async def aclose(self) -> None: ...
-
-
-def unreadable_answer(error: Exception) -> SessionMessage:
-    """The JSON-RPC error for a line the SDK could not read as a message."""
-    not_json = isinstance(error, ValidationError) and any(
-        detail["type"] == "json_invalid" for detail in error.errors()
-    )
-    if not_json:
-        data = types.ErrorData(code=PARSE_ERROR, message="Parse error: the line is not valid JSON")
-    else:
-        message = "Invalid Request: expected one JSON-RPC 2.0 message"
-        data = types.ErrorData(code=INVALID_REQUEST, message=message)
-    return SessionMessage(types.JSONRPCError(jsonrpc="2.0", id=None, error=data))
 
 
 class _Unanswered:
@@ -71,21 +51,18 @@ class _Unanswered:
             self._changed = anyio.Event()
 
 
-async def relay(
-    run: ServerRun,
-    read_stream: _Lines,
-    write_stream: _Answers,
-) -> None:
-    """Run the server (``run(input, output)``) between the SDK's stdio streams."""
+async def relay(run: ServerRun, lines: AsyncIterable[bytes], write_stream: _Answers) -> None:
+    """Run the server (``run(input, output)``) on the ``lines`` of stdin and the SDK's output."""
     to_server, server_input = anyio.create_memory_object_stream[Incoming](0)
     server_output, from_server = anyio.create_memory_object_stream[SessionMessage](0)
     unanswered = _Unanswered()
 
     async def inbound() -> None:
         async with to_server:
-            async for item in read_stream:
-                if isinstance(item, Exception):
-                    await write_stream.send(unreadable_answer(item))
+            async for line in lines:
+                item = read_line(line)
+                if isinstance(item, types.JSONRPCError):
+                    await write_stream.send(SessionMessage(item))
                     continue
                 if isinstance(item.message, types.JSONRPCRequest):
                     unanswered.add(item.message.id)

@@ -1,16 +1,22 @@
-"""Tool calls over ``/mcp`` whose arguments hold a lone surrogate escape (``"\\ud800"``).
+"""Tool calls whose arguments hold a lone surrogate escape (``"\\ud800"``), on stdio and HTTP.
 
-Such a body is JSON that the SDK's parser refuses whole, as a protocol error without a pointer;
+Such a message is JSON that the SDK's parser refuses whole, as a protocol error without a pointer;
 the contracts call it an input error, answered ``isError`` with the pointer of the string that
-holds it. So the body is read here the way ``jsonio`` reads it (keeping the surrogates), handed
+holds it. So the message is read here the way ``jsonio`` reads it (keeping the surrogates), handed
 to the SDK with each lone surrogate replaced by U+FFFD (the SDK checks the message and the
 transport's rules as for any other), and the tool is then called with the arguments as they
-arrived, which this module keeps for the request.
+arrived (``arguments_as_arrived``).
+
+The arrived call travels with its request: over HTTP in the request's context (``_ARRIVED``, set
+by ``LoneSurrogateCalls``), over stdio as the message's request context, which the SDK hands the
+call handler (a context variable set where the line is read would not reach it there: the SDK
+starts each request's task from a context of its own).
 """
 
 from collections import deque
 from collections.abc import Mapping
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -21,14 +27,33 @@ from mtcompute import jsonio
 from mtcompute.errors import MalformedJsonError
 
 _REPLACEMENT = "\ufffd"
-_ARRIVED: ContextVar[tuple[str, Mapping[str, Any]] | None] = ContextVar("arrived", default=None)
 
 
-def arguments_as_arrived(name: str, given: Mapping[str, Any]) -> Mapping[str, Any]:
+@dataclass(frozen=True)
+class ArrivedCall:
+    """A call of tool ``name`` with its arguments as they arrived, lone surrogates kept."""
+
+    name: str
+    arguments: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class SurrogateCall:
+    """A ``tools/call`` that only its lone surrogates kept from parsing."""
+
+    document: bytes  # the message with each lone surrogate replaced by U+FFFD, for the SDK
+    arrived: ArrivedCall
+
+
+_ARRIVED: ContextVar[ArrivedCall | None] = ContextVar("arrived", default=None)
+
+
+def arguments_as_arrived(request: object, name: str, given: Mapping[str, Any]) -> Mapping[str, Any]:
     """The arguments of this request's call of ``name`` as they arrived, lone surrogates kept;
-    ``given`` (what the SDK parsed) for any other request."""
-    arrived = _ARRIVED.get()
-    return arrived[1] if arrived is not None and arrived[0] == name else given
+    ``given`` (what the SDK parsed) for any other request. ``request`` is the SDK's request
+    context for the call: the ``ArrivedCall`` itself over stdio."""
+    arrived = request if isinstance(request, ArrivedCall) else _ARRIVED.get()
+    return arrived.arguments if arrived is not None and arrived.name == name else given
 
 
 class LoneSurrogateCalls:
@@ -44,14 +69,13 @@ class LoneSurrogateCalls:
             return
         messages = await _buffered(receive, self._max_body_bytes)
         body = b"".join(m.get("body", b"") for m in messages if m["type"] == "http.request")
-        call = _surrogate_call(body) if not messages[-1].get("more_body") else None
+        call = surrogate_call(body) if not messages[-1].get("more_body") else None
         if call is None:
             await self._app(scope, _replay(messages, receive), send)
             return
-        document, name, arguments = call
-        token = _ARRIVED.set((name, arguments))
+        token = _ARRIVED.set(call.arrived)
         try:
-            rewritten = {"type": "http.request", "body": jsonio.dumps(document)}
+            rewritten = {"type": "http.request", "body": call.document}
             await self._app(scope, _replay(deque([rewritten]), receive), send)
         finally:
             _ARRIVED.reset(token)
@@ -84,9 +108,8 @@ def _replay(messages: deque[Message], receive: Receive) -> Receive:
     return replay
 
 
-def _surrogate_call(body: bytes) -> tuple[object, str, Mapping[str, Any]] | None:
-    """The document with its lone surrogates replaced, and the call's tool name and arguments as
-    they arrived, when ``body`` is a ``tools/call`` that only its lone surrogates keep from
+def surrogate_call(body: bytes) -> SurrogateCall | None:
+    """The call in ``body`` when it is a ``tools/call`` that only its lone surrogates keep from
     parsing; None for any other body, which goes to the SDK as it is."""
     if b"\\u" not in body:
         return None
@@ -110,9 +133,10 @@ def _surrogate_call(body: bytes) -> tuple[object, str, Mapping[str, Any]] | None
     if not isinstance(name, str) or not isinstance(arguments, dict):
         return None
     try:
-        return _replaced(document), name, arguments
-    except RecursionError:  # nested nearly as deep as the parsers allow: the SDK refuses it
-        return None
+        replaced = jsonio.dumps(_replaced(document))
+    except (RecursionError, orjson.JSONEncodeError):
+        return None  # nested deeper than a writer goes: the SDK refuses the message as it came
+    return SurrogateCall(replaced, ArrivedCall(name, arguments))
 
 
 def _replaced(value: object) -> object:

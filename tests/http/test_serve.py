@@ -99,6 +99,7 @@ def test_sigterm_stops_within_the_graceful_timeout_a_client_that_sent_half_a_bod
     assert head.startswith(b"HTTP/1.1 503 ")
     assert b"retry-after: 1" in head.lower()
     assert orjson.loads(body)["errors"][0]["code"] == "service_unavailable"
+    serve.wait_for_line(re.compile(rf"POST {EXECUTE_PATH} 503"))
     logged = "\n".join(serve.lines)
     assert "Traceback" not in logged
     assert "Exception in ASGI application" not in logged

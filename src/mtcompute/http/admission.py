@@ -6,7 +6,8 @@ bodies being read, parsed or computed on in threads add up to at most the budget
 thread of the pool. A request that does not fit waits, first come first served, without reading
 its body, which stays in the kernel's buffers; a body larger than the budget runs alone. Once
 ``WAITING_PER_THREAD`` times the threads are already waiting, a request is answered 503 with
-``Retry-After``. Small requests reserve little, so many run at once.
+``Retry-After``, once its body has arrived and been dropped (``concurrency.refuse``). Small
+requests reserve little, so many run at once.
 """
 
 from collections import deque
@@ -15,7 +16,7 @@ import anyio
 import anyio.to_thread
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from mtcompute.http.concurrency import unavailable
+from mtcompute.http.concurrency import refuse
 
 BUDGET_BYTES_PER_THREAD = 1024 * 1024
 WAITING_PER_THREAD = 4
@@ -103,7 +104,7 @@ class BodyAdmission:
         budget, most_waiting = self._budget_now()
         if budget.waiting >= most_waiting:
             message = f"expected at most {most_waiting} requests waiting to be read, got more"
-            await unavailable(f"{message}; retry later")(scope, receive, send)
+            await refuse(f"{message}; retry later", scope, receive, send)
             return
         reserved = await budget.acquire(size)
         try:

@@ -4,6 +4,7 @@ It replaces uvicorn's access log, which the server turns off, so that every requ
 same way whichever server runs the app.
 """
 
+import asyncio
 import logging
 import time
 from urllib.parse import quote
@@ -14,6 +15,11 @@ LOGGER = logging.getLogger("mtcompute.http.app")
 
 # A request that raised never started its answer; the error middleware outside answers 500.
 _STATUS_WHEN_RAISED = 500
+# A request cancelled by the server stopping is answered 503 outside (``http.shutdown``).
+STATUS_WHEN_STOPPING = 503
+# Set in a request's scope when its deadline passed: the client got 408 (``http.protocol``).
+TIMED_OUT = "mtcompute.timed_out"
+TIMED_OUT_STATUS = 408
 # Characters kept as they are in a logged path; anything else (a newline, say) is %-escaped.
 _SAFE_PATH_CHARACTERS = "/-._~!$&'()*+,;=:@"
 
@@ -39,7 +45,20 @@ class RequestLog:
 
         try:
             await self.app(scope, receive, send_noting_status)
+        except asyncio.CancelledError:
+            status = STATUS_WHEN_STOPPING
+            raise
         finally:
-            milliseconds = (time.perf_counter() - started) * 1000
-            path = quote(scope["path"], safe=_SAFE_PATH_CHARACTERS)
-            LOGGER.info("%s %s %d %.1fms", scope["method"], path, status, milliseconds)
+            log_answered(scope, TIMED_OUT_STATUS if scope.get(TIMED_OUT) else status, started)
+
+
+def log_answered(scope: Scope, status: int, started: float) -> None:
+    """Log the line of a request answered ``status``, ``started`` by ``time.perf_counter()``."""
+    milliseconds = (time.perf_counter() - started) * 1000
+    path = quote(scope["path"], safe=_SAFE_PATH_CHARACTERS)
+    LOGGER.info("%s %s %d %.1fms", scope["method"], path, status, milliseconds)
+
+
+def log_unread(status: int, milliseconds: float) -> None:
+    """Log the line of a request whose head never arrived whole: no method, no path."""
+    LOGGER.info("- - %d %.1fms", status, milliseconds)

@@ -24,7 +24,8 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from mtcompute.errors import Violation
-from mtcompute.http.concurrency import ConcurrencyLimit
+from mtcompute.http.concurrency import ConcurrencyLimit, ConnectionSlots, Slot, slots_of
+from mtcompute.http.log import TIMED_OUT, TIMED_OUT_STATUS, log_unread
 from mtcompute.http.problems import problem_bytes
 from mtcompute.http.shutdown import StoppingAnswer
 
@@ -97,14 +98,19 @@ class DeadlineProtocol(H11Protocol):
         settings = ProtocolSettings.from_environ(os.environ)
         self._request_timeout = settings.request_timeout
         self._deadline: asyncio.TimerHandle | None = None
+        self._slot = Slot()
+        self._slots: ConnectionSlots | None = None
         if settings.limit_concurrency is not None:
             # Uvicorn's own limit answers a bare 503; this one says when to retry.
-            self.app = ConcurrencyLimit(self.app, server_state, settings.limit_concurrency)
+            self._slots = slots_of(server_state, settings.limit_concurrency)
+            self.app = ConcurrencyLimit(self.app, self._slot, settings.limit_concurrency)
         self.app = StoppingAnswer(self.app)  # 503, not a 500, past the graceful timeout
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self.flow = _NotedFlow(transport)
+        if self._slots is not None:
+            self._slot.held = self._slots.take()
         # One timer per connection, not per request: it checks when the request began.
         self._receiving_since: float | None = self.loop.time()
         self._check_at(self._request_timeout)
@@ -120,6 +126,9 @@ class DeadlineProtocol(H11Protocol):
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        if self._slots is not None and self._slot.held:
+            self._slot.held = False
+            self._slots.give_back()
         super().connection_lost(exc)
 
     def _check_at(self, delay: float) -> None:
@@ -146,8 +155,12 @@ class DeadlineProtocol(H11Protocol):
         waiting_for_head = self.conn.their_state is h11.IDLE
         if waiting_for_head or not self.cycle.response_started:
             self.transport.write(_timeout_answer(self._request_timeout))
-        if not waiting_for_head:
-            # The app reading the body sees a disconnect; its own answer goes nowhere.
+        if waiting_for_head:
+            log_unread(TIMED_OUT_STATUS, self._request_timeout * 1000)
+        else:
+            # The app reading the body sees a disconnect; its own answer goes nowhere, and its
+            # log line says what the client got.
+            self.cycle.scope[TIMED_OUT] = True  # type: ignore[literal-required]
             self.cycle.disconnected = True
             self.cycle.message_event.set()
         self.transport.close()

@@ -5,6 +5,9 @@ array, a boolean or a fraction for a notification, and gives it no answer; it is
 request, answered ``-32600`` with id null.
 """
 
+import contextlib
+import json
+
 from mtcompute import jsonio
 from mtcompute.errors import MalformedJsonError
 
@@ -24,8 +27,21 @@ def has_invalid_id(document: bytes) -> bool:
     nor an integer; a document that is not JSON is the SDK's to answer. Read as ``jsonio`` reads
     it, so that a lone surrogate escape elsewhere in the message hides no id."""
     try:
-        parsed = jsonio.loads(document)
+        messages = _messages(jsonio.loads(document))
     except MalformedJsonError:
         return False
-    messages = parsed if isinstance(parsed, list) else [parsed]
+    if any(isinstance(_id_of(message), float) for message in messages):
+        # jsonio reads an integer past 64 bits as a double, as JavaScript would; the SDK reads
+        # it as the integer it is, and so is it read here (a document nested too deep for this
+        # parser keeps jsonio's reading).
+        with contextlib.suppress(RecursionError, ValueError):
+            messages = _messages(json.loads(document))
     return any(_bad_id(message) for message in messages)
+
+
+def _messages(parsed: object) -> list[object]:
+    return parsed if isinstance(parsed, list) else [parsed]
+
+
+def _id_of(message: object) -> object:
+    return message.get("id") if isinstance(message, dict) else None

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from starlette.types import Message, Scope
 
-from mtcompute.http.concurrency import refuse
+from mtcompute.http.concurrency import DRAINED_BYTES, refuse
 from tests.http.inputs import EXECUTE_PATH
 from tests.http.served import Served
 from tests.http.sockets import WAIT_SECONDS, answers_in, read_until_closed, send_raw
@@ -115,3 +115,20 @@ def test_a_refusal_reads_the_body_being_sent_before_it_answers() -> None:
 def test_a_refusal_answers_a_client_waiting_for_100_continue_at_once() -> None:
     answer = ["http.response.start", "http.response.body"]
     assert _refused([(b"expect", b"100-continue")]) == answer
+
+
+def test_a_refusal_reads_no_further_than_the_body_limit() -> None:
+    chunk = b"x" * (1024 * 1024)
+    reads = 0
+
+    async def receive() -> Message:
+        nonlocal reads
+        reads += 1
+        return {"type": "http.request", "body": chunk, "more_body": True}  # a body without end
+
+    async def send(message: Message) -> None:
+        pass
+
+    scope: Scope = {"type": "http", "method": "POST", "path": "/", "headers": []}
+    asyncio.run(refuse("busy", scope, receive, send))
+    assert reads == DRAINED_BYTES // len(chunk) + 1

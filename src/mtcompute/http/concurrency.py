@@ -7,9 +7,9 @@ are refused too. Here the connections take slots in the order they open: those t
 served, and the requests of those that did not are answered with a problem saying when to come
 back, and their connection is closed so that its descriptor is freed.
 
-A refused request's body, if it is being sent, is read and dropped before the answer: a client
-that writes its whole body before reading would otherwise see its connection reset, the answer
-lost with it.
+A refused request's body, if it is being sent, is read and dropped before the answer (as far as
+the default body limit): a client that writes its whole body before reading would otherwise see
+its connection reset, the answer lost with it.
 """
 
 import time
@@ -22,8 +22,11 @@ from uvicorn.server import ServerState
 from mtcompute.errors import Violation
 from mtcompute.http.log import log_answered
 from mtcompute.http.problems import problem_response
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 RETRY_AFTER_SECONDS = 1
+# A refused body is read this far at most: no request the server would take is longer.
+DRAINED_BYTES = DEFAULT_MAX_BODY_BYTES
 
 
 def unavailable(message: str) -> ASGIApp:
@@ -34,11 +37,16 @@ def unavailable(message: str) -> ASGIApp:
 
 
 async def refuse(message: str, scope: Scope, receive: Receive, send: Send) -> None:
-    """Answer 503 for ``message`` once the body being sent has arrived (read and dropped); a
-    client waiting for ``100 Continue`` sends none, so it is answered at once."""
+    """Answer 503 for ``message`` once the body being sent has arrived (read and dropped, up to
+    ``DRAINED_BYTES``); a client waiting for ``100 Continue`` sends none, so it is answered at
+    once."""
     if not _expects_continue(scope):
-        while (await receive()).get("more_body", False):
-            pass
+        drained = 0
+        while drained <= DRAINED_BYTES:
+            chunk = await receive()
+            drained += len(chunk.get("body", b""))
+            if not chunk.get("more_body", False):
+                break
     await unavailable(message)(scope, receive, send)
 
 

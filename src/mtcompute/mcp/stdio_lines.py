@@ -30,15 +30,19 @@ Line = SessionMessage | types.JSONRPCError
 
 def read_line(line: bytes) -> Line:
     """What ``line`` (one line of stdin, its newline included or not) asks for."""
-    if has_invalid_id(line):
-        return _refusal(INVALID_REQUEST, INVALID_ID_MESSAGE)
     call = surrogate_call(line)
     try:
         message = types.jsonrpc_message_adapter.validate_json(
             line if call is None else call.document, by_name=False
         )
     except ValidationError as error:
+        if has_invalid_id(line):
+            return _refusal(INVALID_REQUEST, INVALID_ID_MESSAGE)
         return _unreadable(error)
+    # Only a message the SDK read as a notification may be a request with an invalid id: a
+    # request with a valid one, the common case, is not parsed a second time.
+    if isinstance(message, types.JSONRPCNotification) and has_invalid_id(line):
+        return _refusal(INVALID_REQUEST, INVALID_ID_MESSAGE)
     if call is None:
         return SessionMessage(message)
     return SessionMessage(message, ServerMessageMetadata(request_context=call.arrived))

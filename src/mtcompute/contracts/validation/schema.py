@@ -483,12 +483,7 @@ def _one_of_values(schema: Schema, typed: CompiledSchema) -> CompiledSchema:
     shown = ", ".join(jsonio_text(v) for v in allowed)
     expected = f"one of {shown}" if len(allowed) != 1 else shown
 
-    def allowed_value(value: object) -> bool:
-        return any(json_equal(value, choice) for choice in allowed)
-
-    if all(type(choice) is str for choice in allowed):
-        # A value of the right type (a string) equals a choice exactly when it is among them.
-        allowed_value = frozenset(allowed).__contains__  # type: ignore[assignment]
+    allowed_value = _equals_one_of(allowed)
 
     def valid(value: object) -> bool:
         return typed.valid(value) and allowed_value(value)
@@ -506,6 +501,18 @@ def _one_of_values(schema: Schema, typed: CompiledSchema) -> CompiledSchema:
         return 0 if allowed_value(value) else 1
 
     return _compiled(valid, check, count)
+
+
+def _equals_one_of(allowed: tuple[object, ...]) -> Valid:
+    """Whether a value of the schema's type equals one of ``allowed``, by JSON's equality; for
+    strings only (a value of the type is a string then), a set lookup."""
+    if all(type(choice) is str for choice in allowed):
+        return frozenset(allowed).__contains__
+
+    def equals_one(value: object) -> bool:
+        return any(json_equal(value, choice) for choice in allowed)
+
+    return equals_one
 
 
 def json_equal(a: object, b: object) -> bool:

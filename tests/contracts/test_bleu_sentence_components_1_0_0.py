@@ -3,8 +3,10 @@
 import pytest
 
 from mtcompute import execute
-from mtcompute.contracts.bleu_sentence_components_1_0_0 import PARSER, components_of
+from mtcompute.contracts.bleu_sentence_components_1_0_0 import PARSER, components_of, parser
+from mtcompute.contracts.sentence_input import LIMITS
 from mtcompute.errors import InputError
+from mtcompute.fast import compiled
 
 ID, VERSION = "bleu-sentence-components", "1.0.0"
 
@@ -45,8 +47,17 @@ def test_matches_and_totals_are_raw_counts_one_per_order() -> None:
     }
 
 
-def test_a_long_segment_is_counted_from_the_bytes_its_validation_made() -> None:
-    raw = {"hypothesis": ["a", "b"] * 300, "references": [["a", "b"] * 299]}
-    request = PARSER.parse(raw)
+LONG = {"hypothesis": ["a", "b"] * 300, "references": [["a", "b"] * 299]}
+
+
+def test_a_long_segment_is_counted_from_its_strings_where_the_counts_are_compiled() -> None:
+    request = PARSER.parse(LONG)
+    assert (request.encoded is None) == (compiled.segment_statistics is not None)
+    assert components_of(request).matches == (598, 597, 596, 595)
+
+
+@pytest.mark.usefixtures("pure_python")
+def test_without_the_compiled_counts_a_long_segment_is_counted_from_its_validations_bytes() -> None:
+    request = parser(LIMITS).parse(LONG)
     assert request.encoded is not None
     assert components_of(request).matches == (598, 597, 596, 595)

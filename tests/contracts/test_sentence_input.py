@@ -11,6 +11,7 @@ from mtcompute.contracts import bleu_sentence_compute_1_0_0 as compute
 from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.contracts.validation.tokens import FEW_TOKENS
 from mtcompute.errors import InputError, Violation
+from mtcompute.fast import compiled
 
 Input = dict[str, Any]
 Make = Callable[[], object]
@@ -202,7 +203,14 @@ def test_max_order_is_4_when_left_out_and_an_int_when_given_as_a_float(parser: A
 
 
 @every_parser
-def test_a_long_segment_hands_its_token_bytes_to_the_statistics(parser: Any) -> None:
+def test_a_long_segment_makes_no_token_bytes_where_the_counts_are_compiled(parser: Any) -> None:
     request = parser.parse(body(["a"] * FEW_TOKENS, [["b"]]))
+    assert (request.encoded is None) == (compiled.segment_statistics is not None)
+
+
+@pytest.mark.usefixtures("pure_python")
+@pytest.mark.parametrize("tool", [compute, components], ids=["compute", "components"])
+def test_without_the_compiled_counts_a_long_segment_hands_its_token_bytes_over(tool: Any) -> None:
+    request = tool.parser(tool.LIMITS).parse(body(["a"] * FEW_TOKENS, [["b"]]))
     assert request.encoded is not None
     assert request.encoded.token_count == FEW_TOKENS + 1

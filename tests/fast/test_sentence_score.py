@@ -1,10 +1,10 @@
 """The fast sentence score is the oracle's to the bit, for every method, with and without
-effective order and rounding."""
+effective order and rounding: compiled where the package has it, and in Python."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.sentence_score import sentence_score_fast
+from mtcompute.fast.sentence_score import sentence_score_fast, sentence_score_in_python
 from mtcompute.metrics.bleu import BleuStatistics
 from mtcompute.metrics.sentence import sentence_score
 from mtcompute.metrics.smoothing import SMOOTHING_METHODS, Smoothing
@@ -43,6 +43,15 @@ def test_the_fast_score_is_the_oracles_result(
 ) -> None:
     expected = sentence_score(stats, smoothing, effective_order, decimals)
     assert sentence_score_fast(stats, smoothing, effective_order, decimals) == expected
+
+
+@settings(max_examples=3_000)
+@given(_statistics(), _smoothings().filter(lambda s: s.method != "add-k"), st.booleans())
+def test_the_python_score_is_the_oracles_result_without_the_compiled_one(
+    stats: BleuStatistics, smoothing: Smoothing, effective_order: bool
+) -> None:
+    expected = sentence_score(stats, smoothing, effective_order)
+    assert sentence_score_in_python(stats, smoothing, effective_order) == expected
 
 
 def test_a_score_with_zero_matches_at_an_order_is_exactly_zero_without_smoothing() -> None:

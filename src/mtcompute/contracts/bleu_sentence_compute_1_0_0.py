@@ -3,6 +3,7 @@
 A released version never changes behaviour: a change goes into a new module beside this one.
 """
 
+import functools
 from dataclasses import dataclass
 
 from mtcompute.contracts import fields, sentence_input
@@ -58,13 +59,24 @@ class SentenceBleuOptions:
 
 
 def _options(checked: Checked) -> SentenceBleuOptions:
-    value = checked.get("smoothing_value", None)
+    return _options_of(
+        checked.get("smoothing", DEFAULT_SMOOTHING),
+        checked.get("smoothing_value", None),
+        checked.get("effective_order", True),
+        decimals_of(checked),
+    )
+
+
+# A caller scoring segment after segment passes the same options every time: remembered, they
+# cost a lookup. The schema has checked their types, so equal keys are equal options.
+@functools.lru_cache(maxsize=256)
+def _options_of(
+    smoothing: str, value: float | None, effective_order: bool, decimals: int | None
+) -> SentenceBleuOptions:
     return SentenceBleuOptions(
-        smoothing=Smoothing.of(
-            checked.get("smoothing", DEFAULT_SMOOTHING), None if value is None else float(value)
-        ),
-        effective_order=checked.get("effective_order", True),
-        decimals=decimals_of(checked),
+        smoothing=Smoothing.of(smoothing, None if value is None else float(value)),
+        effective_order=effective_order,
+        decimals=decimals,
     )
 
 

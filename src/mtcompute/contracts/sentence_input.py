@@ -1,9 +1,9 @@
 """The input the sentence-level BLEU tools share: one hypothesis's tokens, its 1 to 8 references'
 tokens and max_order, plus each tool's own options.
 
-Every token is checked on its UTF-8 bytes by the token rule, whose buffer serves the statistics
-of a long segment; a short one is scored from the strings, as numpy's fixed costs would exceed
-the whole work.
+Every token is checked by the token rule. The compiled counts read the strings at any size;
+without them, the rule's buffer of UTF-8 bytes serves the statistics of a long segment, and a
+short one is scored from the strings, as numpy's fixed costs would exceed the whole work.
 """
 
 from collections.abc import Callable, Mapping, Sequence
@@ -16,6 +16,7 @@ from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import Rule
 from mtcompute.contracts.validation.tokens import TokenLists
+from mtcompute.fast import compiled
 from mtcompute.fast.token_bytes import TokenBytes
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 
@@ -80,6 +81,7 @@ def parser(
         limits.max_total_tokens,
         limits.max_total_token_bytes,
         counted="hypothesis and references",
+        makes_buffer=compiled.segment_statistics is None,  # the compiled counts read strings
     )
 
     def build(checked: Checked) -> SentenceRequest[Options]:

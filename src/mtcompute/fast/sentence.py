@@ -1,5 +1,6 @@
-"""One segment's BLEU statistics, fast at every size: strings for a short segment, where
-numpy's fixed costs would exceed the whole work, and ``fast.bleu``'s arrays for a long one.
+"""One segment's BLEU statistics, fast at every size: the compiled counts (``_segment.c``, linear
+in the tokens) where the package has them; otherwise strings for a short segment, where numpy's
+fixed costs would exceed the whole work, and ``fast.bleu``'s arrays for a long one.
 
 A short segment is rewritten as strings, one character per distinct hypothesis token, every
 other reference token becoming NUL, as does the gap between two references. An n-gram of the
@@ -14,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import repeat
 
+from mtcompute.fast import compiled
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.fast.token_bytes import TokenBytes
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, closest_reference_length
@@ -33,6 +35,10 @@ def segment_statistics_fast(
 ) -> BleuStatistics:
     """``bleu.segment_statistics`` for any size; ``encoded``, when given, holds the tokens of the
     hypothesis then of each reference, as a request's validation makes it."""
+    if compiled.segment_statistics is not None:
+        counts = compiled.segment_statistics(hypothesis, references, max_order)
+        if counts is not None:
+            return BleuStatistics(*counts)
     size = len(hypothesis) + sum(map(len, references))
     if size > SHORT_SEGMENT_TOKENS:
         return corpus_statistics_fast([hypothesis], [references], max_order, encoded)

@@ -1,13 +1,15 @@
-"""The sentence BLEU score of one segment's statistics in few Python steps, for a caller scoring
-segment after segment: the oracle's (``metrics.sentence.sentence_score``) formulas in the same
-order, so the same doubles, with the brevity penalty and the logarithms remembered (a segment's
-lengths and small-count ratios recur) and the common methods written out in one pass.
+"""The sentence BLEU score of one segment's statistics in few steps, for a caller scoring segment
+after segment: the oracle's (``metrics.sentence.sentence_score``) formulas in the same order, so
+the same doubles. Compiled where the package has it (``_sentence_score.c``, fdlibm in C);
+otherwise in Python, with the brevity penalty and the logarithms remembered (a segment's lengths
+and small-count ratios recur) and the common methods written out in one pass.
 
 add-k and rounded results are rare in such loops and go to the oracle's code as they are.
 """
 
 import functools
 
+from mtcompute.fast import compiled
 from mtcompute.metrics.bleu import BleuStatistics, brevity_penalty
 from mtcompute.metrics.sentence import SentenceBleuResult, sentence_score
 from mtcompute.metrics.smoothing import ADD_K, EXP, FLOOR, NONE, Precisions, Smoothing
@@ -26,6 +28,16 @@ def sentence_score_fast(
     method = smoothing.method
     if method == ADD_K or decimals is not None:
         return sentence_score(stats, smoothing, use_effective_order, decimals)
+    if compiled.sentence_score is not None:
+        return _compiled_score(stats, smoothing, use_effective_order, compiled.sentence_score)
+    return sentence_score_in_python(stats, smoothing, use_effective_order)
+
+
+def sentence_score_in_python(
+    stats: BleuStatistics, smoothing: Smoothing, use_effective_order: bool
+) -> SentenceBleuResult:
+    """The unrounded score of smoothing none, floor or exp, in Python."""
+    method = smoothing.method
     matches, totals = stats.matches, stats.totals
     smoothed = _precisions(matches, totals, method, smoothing.value)
     orders = _effective_order(matches, totals, use_effective_order)
@@ -48,6 +60,36 @@ def sentence_score_fast(
         orders,
         method,
         smoothing.value,
+    )
+
+
+_METHOD_CODES = {NONE: 0, FLOOR: 1, EXP: 2}  # as _sentence_score.c numbers them
+
+
+def _compiled_score(
+    stats: BleuStatistics,
+    smoothing: Smoothing,
+    use_effective_order: bool,
+    score: compiled.SentenceScorer,
+) -> SentenceBleuResult:
+    value = smoothing.value
+    c, r, matches = stats.candidate_length, stats.reference_length, stats.matches
+    code = _METHOD_CODES[smoothing.method]
+    bleu, bp, smoothed, orders = score(
+        matches, stats.totals, c, r, code, 0.0 if value is None else value, use_effective_order
+    )
+    return SentenceBleuResult(
+        bleu,
+        bp,
+        c,
+        r,
+        len(matches),
+        matches,
+        stats.totals,
+        smoothed,
+        orders,
+        smoothing.method,
+        value,
     )
 
 

@@ -8,6 +8,7 @@ and no fused multiply-add, exactly the arithmetic the C routines assume.
 """
 
 import functools
+import math
 import struct
 
 _BITS = struct.Struct("<Q")
@@ -25,6 +26,7 @@ _LG6 = 1.531383769920937332e-01  # 0x3FC39A09 D078C69F
 _LG7 = 1.479819860511658591e-01  # 0x3FC2F112 DF3E5244
 
 _E = 2.718281828459045
+_INFINITY = float("inf")
 _O_THRESHOLD = 7.09782712893383973096e02  # 0x40862E42 FEFA39EF
 _U_THRESHOLD = -7.45133219101941108420e02  # 0xc0874910 D52D3051
 _INV_LN2 = 1.44269504088896338700e00  # 0x3ff71547 652b82fe
@@ -110,26 +112,38 @@ def _log_series(f: float, k: int, hx: int) -> float:
     return dk * _LN2_HI - ((s * (f - r) - dk * _LN2_LO) - f)
 
 
+def _from_high_word(high: int) -> float:
+    """The double whose high word is ``high`` and low word 0: for a non-negative double x,
+    x >= _from_high_word(h) exactly when x's high word is >= h, as their bits order alike."""
+    value: float = _DOUBLE.unpack(_BITS.pack(high << 32))[0]
+    return value
+
+
+# fdlibm's tests on the high word of |x|, as comparisons of |x| (no word is taken apart).
+_AT_LEAST_OVERFLOW_WORD = _from_high_word(0x40862E42)  # |x| >= 709.78...
+_ABOVE_HALF_LN2_WORD = _from_high_word(0x3FD62E42 + 1)  # high word > 0x3FD62E42
+_BELOW_2_M28 = _from_high_word(0x3E300000)  # |x| < 2**-28
+_BELOW_ONE_AND_HALF_LN2_WORD = _from_high_word(0x3FF0A2B2)
+
+
 def exp(x: float) -> float:
     """Exponential, bit-identical to fdlibm ``__ieee754_exp``."""
     if x == 1.0:
         return _E  # V8 special-cases e, which fdlibm gets one ulp wrong; BLEU never asks for it
-    hx, lx = _words(x)
-    negative = hx < 0
-    hx &= 0x7FFFFFFF
-    if hx >= 0x40862E42:  # |x| >= 709.78..., or not finite
-        if hx >= 0x7FF00000:
-            if ((hx & 0xFFFFF) | lx) != 0:
-                return x + x  # NaN
-            return 0.0 if negative else x
+    size = abs(x)
+    if not size < _AT_LEAST_OVERFLOW_WORD:  # |x| >= 709.78..., or not finite
+        if math.isnan(x):
+            return x + x
+        if size == _INFINITY:
+            return 0.0 if x < 0 else x
         if x > _O_THRESHOLD:
-            return float("inf")
+            return _INFINITY
         if x < _U_THRESHOLD:
             return 0.0
-    if hx > 0x3FD62E42:  # |x| > 0.5 ln2: reduce the argument
-        hi, lo, k = _reduce(x, hx, negative)
+    if size >= _ABOVE_HALF_LN2_WORD:  # |x| > 0.5 ln2: reduce the argument
+        hi, lo, k = _reduce(x, size)
         x = hi - lo
-    elif hx < 0x3E300000:  # |x| < 2**-28
+    elif size < _BELOW_2_M28:
         return 1.0 + x
     else:
         hi, lo, k = 0.0, 0.0, 0
@@ -141,9 +155,10 @@ def exp(x: float) -> float:
     return _scale(y, k)
 
 
-def _reduce(x: float, hx: int, negative: bool) -> tuple[float, float, int]:
+def _reduce(x: float, size: float) -> tuple[float, float, int]:
     """Split x into hi - lo + k*ln2 with |hi - lo| <= 0.5 ln2."""
-    if hx < 0x3FF0A2B2:  # |x| < 1.5 ln2
+    negative = x < 0
+    if size < _BELOW_ONE_AND_HALF_LN2_WORD:  # |x| < 1.5 ln2
         if negative:
             return x + _LN2_HI, -_LN2_LO, -1
         return x - _LN2_HI, _LN2_LO, 1
@@ -153,8 +168,9 @@ def _reduce(x: float, hx: int, negative: bool) -> tuple[float, float, int]:
 
 
 def _scale(y: float, k: int) -> float:
-    """y * 2**k by adding k to the exponent, as fdlibm does."""
-    high, _ = _words(y)
+    """y * 2**k by adding k to the exponent, as fdlibm does: for k >= -1021 the result is a
+    normal double, which a multiplication by a power of two (ldexp) gives exactly."""
     if k >= -1021:
-        return _with_high_word(y, high + (k << 20))
+        return math.ldexp(y, k)
+    high, _ = _words(y)
     return _with_high_word(y, high + ((k + 1000) << 20)) * _TWO_M1000

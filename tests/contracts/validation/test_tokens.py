@@ -1,5 +1,6 @@
 """The token rule: its bulk check and its walker agree on every generated input."""
 
+import dataclasses
 from typing import Any
 from unittest import mock
 
@@ -12,6 +13,7 @@ from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import FAILED
 from mtcompute.contracts.validation.tokens import TokenLists
 from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS, Violations
+from mtcompute.fast import compiled
 from mtcompute.fast.token_bytes import TokenBytes
 
 E_ACUTE, EURO, EMOJI = "\u00e9", "\u20ac", "\U0001f600"
@@ -47,8 +49,13 @@ def test_the_bulk_check_passes_exactly_the_inputs_the_walker_finds_nothing_in(
 ) -> None:
     broken = walked(SMALL, raw).count > 0
     assert (SMALL.bulk(raw) is FAILED) == broken  # a few tokens: checked on the strings
+    with mock.patch.object(compiled, "token_check", None):
+        assert (SMALL.bulk(raw) is FAILED) == broken  # on the strings, in Python
     with mock.patch.object(tokens_module, "FEW_TOKENS", 0):
         assert (SMALL.bulk(raw) is FAILED) == broken  # checked on their buffer
+    unbuffered = dataclasses.replace(SMALL, makes_buffer=False)
+    with mock.patch.object(tokens_module, "FEW_TOKENS", 0):
+        assert (unbuffered.bulk(raw) is FAILED) == broken  # any number, on the strings
 
 
 def test_the_bulk_check_hands_over_every_tokens_bytes_in_path_order() -> None:
@@ -87,6 +94,12 @@ def test_the_bulk_check_hands_over_every_tokens_bytes_in_path_order() -> None:
 )
 def test_the_walker_points_at_each_violation(raw: dict[str, Any], found: list[Any]) -> None:
     assert [(v["code"], v["pointer"]) for v in walked(SMALL, raw).kept] == found
+
+
+def test_a_rule_that_makes_no_buffer_checks_many_tokens_on_the_strings() -> None:
+    rule = TokenLists((("hypothesis",),), max_token_bytes=4, makes_buffer=False)
+    assert rule.bulk({"hypothesis": ["ab", EURO] * 1_000}) is None
+    assert rule.bulk({"hypothesis": ["ab", EMOJI + "a"] * 1_000}) is FAILED
 
 
 def test_a_few_tokens_are_checked_without_a_buffer() -> None:

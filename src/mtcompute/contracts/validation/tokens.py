@@ -6,18 +6,20 @@ every limit at once and which the statistics then use too. The walker visits onl
 that may break a rule: a valid list costs a join.
 """
 
+import functools
 import itertools
 import operator
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from typing import Any
 
-from mtcompute.contracts.validation.paths import Path, pointed_values_at, values_at
+from mtcompute.contracts.validation.paths import Path, pointed_values_at, reader
 from mtcompute.contracts.validation.rules import FAILED, _Failed
 from mtcompute.contracts.validation.schema import strings_of
 from mtcompute.contracts.validation.violations import Violations, describe_value, where
+from mtcompute.fast import compiled
 from mtcompute.fast.token_bytes import TokenBytes
 
 # Up to this many tokens in all, they are checked on the strings, without a buffer.
@@ -37,17 +39,36 @@ class TokenLists:
     max_total_token_bytes: int | None = None
     # What the totals count, as their messages say it.
     counted: str = "hypotheses and references"
+    # Whether the statistics read the tokens' bytes (a buffer): false where they read strings.
+    makes_buffer: bool = True
+
+    @functools.cached_property
+    def _readers(self) -> tuple[Callable[[Any], list[Any]], ...]:
+        return tuple(map(reader, self.checks_items_at))
 
     def bulk(self, raw: dict[str, Any]) -> TokenBytes | _Failed | None:
         """The tokens' buffer; None (no buffer, but valid) for a few tokens, which are checked
-        on the strings: numpy's fixed costs would exceed the whole check."""
-        lists = [tokens for path in self.checks_items_at for tokens in values_at(raw, path)]
-        if sum(map(len, lists)) < FEW_TOKENS:
-            return None if self._few_within(lists) else FAILED
+        on the strings (numpy's fixed costs would exceed the whole check), and for any number
+        when no buffer is wanted."""
+        lists = [tokens for read in self._readers for tokens in read(raw)]
+        if not self.makes_buffer or sum(map(len, lists)) < FEW_TOKENS:
+            return None if self._within_on_strings(lists) else FAILED
         encoded = TokenBytes.encode(lists)
         return encoded if encoded is not None and self._within(encoded) else FAILED
 
-    def _few_within(self, lists: Sequence[Sequence[str]]) -> bool:
+    def _within_on_strings(self, lists: Sequence[Sequence[str]]) -> bool:
+        """The bulk check on the strings, compiled where the package has it."""
+        if compiled.token_check is None:
+            return self._within_in_python(lists)
+        counted = compiled.token_check(lists, self.max_token_bytes)
+        return counted is not None and self._totals_within(*counted)
+
+    def _totals_within(self, tokens: int, size: int) -> bool:
+        return not _over(tokens, self.max_total_tokens) and not _over(
+            size, self.max_total_token_bytes
+        )
+
+    def _within_in_python(self, lists: Sequence[Sequence[str]]) -> bool:
         """The bulk check on the strings: a join of each list, one of them all, and at most one
         encoding."""
         try:
@@ -70,9 +91,7 @@ class TokenLists:
                     return False
             elif not all(map(_none_over, lists, repeat(longest))):
                 return False
-        return not _over(sum(map(len, lists)), self.max_total_tokens) and not _over(
-            size, self.max_total_token_bytes
-        )
+        return self._totals_within(sum(map(len, lists)), size)
 
     def _within(self, encoded: TokenBytes) -> bool:
         """Whether every token is non-empty and within the limits, read from their UTF-8 bytes:

@@ -1,0 +1,27 @@
+"""The compiled fast paths. Each is optional: without a C compiler the package installs and runs
+on its pure-Python paths, which compute the same results."""
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+COMPILED = ("_segment", "_tokens", "_sentence_score")
+
+
+class BuildExact(build_ext):
+    """The doubles of ``_sentence_score`` must be evaluated as written: no fused multiply-add,
+    which GCC and Clang would otherwise form on targets that have it."""
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix":
+            for extension in self.extensions:
+                extension.extra_compile_args += ["-ffp-contract=off", "-fno-fast-math"]
+        super().build_extensions()
+
+
+setup(
+    ext_modules=[
+        Extension(f"mtcompute.fast.{name}", [f"src/mtcompute/fast/{name}.c"], optional=True)
+        for name in COMPILED
+    ],
+    cmdclass={"build_ext": BuildExact},
+)

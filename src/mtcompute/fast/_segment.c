@@ -1,0 +1,411 @@
+/* One segment's BLEU statistics, compiled: the clipped matches and totals of each order, the
+ * hypothesis length and the closest reference length, in time linear in the tokens times the
+ * orders.
+ *
+ * Each distinct hypothesis token gets an id from 1; a reference token the hypothesis lacks gets
+ * 0. An n-gram is then an id too: the id of the pair (its (n-1)-gram's id, its last token's id),
+ * numbered as the hypothesis's n-grams are met. A reference n-gram that is not a hypothesis
+ * n-gram gets 0, and so do all n-grams that extend it. Counting per id gives the clipped matches.
+ *
+ * Only exact str tokens are taken: for anything else the function answers None, and the caller
+ * counts on the strings in Python (a str subclass may redefine equality).
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_ORDER 64
+/* Up to this many bytes of work arrays, they live on the stack: no allocation per call. */
+#define SMALL_WORK 16384
+
+typedef uint32_t Id; /* a token or n-gram id; the callers hand over fewer than 2^31 tokens */
+
+typedef struct {
+    PyObject *token; /* borrowed: the caller's lists hold every token while we run */
+    Py_hash_t hash;
+    Id id; /* 0: an empty slot */
+} TokenSlot;
+
+typedef struct {
+    uint64_t pair; /* (n-1)-gram id << 32 | token id */
+    Id id;
+    Id order; /* the order that filled the slot: a slot of another order is empty */
+} PairSlot;
+
+/* The arrays of one call, carved from one zeroed block. */
+typedef struct {
+    TokenSlot *tokens;
+    PairSlot *pairs;
+    Id *hypothesis;          /* per position: the id of the n-gram there (first, of the token) */
+    Id *references;          /* the same for every reference, one after another */
+    Id *hypothesis_tokens;   /* per position: the token id */
+    Id *reference_tokens;
+    Id *hypothesis_count;    /* per n-gram id */
+    Id *reference_count;     /* per n-gram id, in the reference being read */
+    Id *most_in_a_reference; /* per n-gram id */
+    size_t token_mask;
+    size_t pair_mask;
+    void *allocated; /* NULL when the block is the caller's stack buffer */
+} Work;
+
+static size_t table_size(Py_ssize_t entries) {
+    size_t size = 8;
+    while (size < 2 * (size_t)entries) {
+        size <<= 1;
+    }
+    return size;
+}
+
+static size_t aligned(size_t bytes) { return (bytes + 15) & ~(size_t)15; }
+
+/* Carves ``work`` from ``small`` (SMALL_WORK bytes) or from a new block. */
+static int work_alloc(Work *work, Py_ssize_t c, Py_ssize_t reference_tokens, char *small) {
+    size_t tokens = table_size(c), pairs = table_size(c);
+    size_t per_position = aligned((size_t)(c + 1) * sizeof(Id));
+    size_t per_reference = aligned((size_t)(reference_tokens + 1) * sizeof(Id));
+    size_t bytes = aligned(tokens * sizeof(TokenSlot)) + aligned(pairs * sizeof(PairSlot)) +
+                   5 * per_position + 2 * per_reference;
+    char *block = small;
+    work->allocated = NULL;
+    if (bytes > SMALL_WORK) {
+        block = work->allocated = PyMem_Malloc(bytes);
+        if (block == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    memset(block, 0, bytes);
+    work->token_mask = tokens - 1;
+    work->pair_mask = pairs - 1;
+    work->tokens = (TokenSlot *)block;
+    block += aligned(tokens * sizeof(TokenSlot));
+    work->pairs = (PairSlot *)block;
+    block += aligned(pairs * sizeof(PairSlot));
+    Id **arrays[] = {&work->hypothesis, &work->hypothesis_tokens, &work->hypothesis_count,
+                     &work->reference_count, &work->most_in_a_reference};
+    for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++) {
+        *arrays[i] = (Id *)block;
+        block += per_position;
+    }
+    work->references = (Id *)block;
+    work->reference_tokens = (Id *)(block + per_reference);
+    return 0;
+}
+
+static void work_free(Work *work) { PyMem_Free(work->allocated); }
+
+static int same_text(PyObject *a, PyObject *b) {
+    if (a == b) {
+        return 1;
+    }
+    Py_ssize_t length = PyUnicode_GET_LENGTH(a);
+    int kind = PyUnicode_KIND(a);
+    /* A string's kind is the narrowest that holds its widest character: equal texts share it. */
+    return length == PyUnicode_GET_LENGTH(b) && kind == PyUnicode_KIND(b) &&
+           memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)(length * kind)) == 0;
+}
+
+/* The slot of ``token``: the one holding it, or the empty one where it belongs. */
+static TokenSlot *token_slot(const Work *work, PyObject *token, Py_hash_t hash) {
+    size_t at = (size_t)hash & work->token_mask;
+    for (;;) {
+        TokenSlot *slot = &work->tokens[at];
+        if (slot->id == 0 || (slot->hash == hash && same_text(slot->token, token))) {
+            return slot;
+        }
+        at = (at + 1) & work->token_mask;
+    }
+}
+
+/* The slot of ``pair`` among the n-grams of ``order``, or the empty one where it belongs. */
+static PairSlot *pair_slot(const Work *work, uint64_t pair, Id order) {
+    size_t at = (size_t)((pair * 0x9E3779B97F4A7C15ULL) >> 20) & work->pair_mask;
+    for (;;) {
+        PairSlot *slot = &work->pairs[at];
+        if (slot->order != order || slot->pair == pair) {
+            return slot;
+        }
+        at = (at + 1) & work->pair_mask;
+    }
+}
+
+/* The hash of an exact str token, or -1 when the item is something else. */
+static Py_hash_t token_hash(PyObject *item) {
+    return PyUnicode_CheckExact(item) ? PyObject_Hash(item) : -1; /* a str's hash is never -1 */
+}
+
+/* The hypothesis's token ids, numbered from 1; 0 when a token is not an exact str. */
+static int number_hypothesis(Work *work, PyObject *hypothesis, Py_ssize_t c) {
+    PyObject **items = PySequence_Fast_ITEMS(hypothesis);
+    Id next = 1;
+    for (Py_ssize_t i = 0; i < c; i++) {
+        Py_hash_t hash = token_hash(items[i]);
+        if (hash == -1) {
+            return 0;
+        }
+        TokenSlot *slot = token_slot(work, items[i], hash);
+        if (slot->id == 0) {
+            slot->token = items[i];
+            slot->hash = hash;
+            slot->id = next++;
+        }
+        work->hypothesis_tokens[i] = slot->id;
+    }
+    memcpy(work->hypothesis, work->hypothesis_tokens, (size_t)c * sizeof(Id));
+    return 1;
+}
+
+/* The references' token ids, 0 for a token the hypothesis lacks; 0 when a token is not an exact
+ * str. */
+static int number_references(Work *work, PyObject *references, const Py_ssize_t *starts) {
+    PyObject **lists = PySequence_Fast_ITEMS(references);
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(references);
+    for (Py_ssize_t k = 0; k < count; k++) {
+        PyObject **items = PySequence_Fast_ITEMS(lists[k]);
+        Id *ids = work->reference_tokens + starts[k];
+        for (Py_ssize_t j = 0; j < starts[k + 1] - starts[k]; j++) {
+            Py_hash_t hash = token_hash(items[j]);
+            if (hash == -1) {
+                return 0;
+            }
+            ids[j] = token_slot(work, items[j], hash)->id;
+        }
+    }
+    memcpy(work->references, work->reference_tokens, (size_t)starts[count] * sizeof(Id));
+    return 1;
+}
+
+/* The hypothesis's n-grams of order n, in place: position i had the (n-1)-gram at i. */
+static void extend_hypothesis(Work *work, Py_ssize_t grams, Py_ssize_t n) {
+    Id next = 1;
+    const Id *tokens = work->hypothesis_tokens + n - 1;
+    for (Py_ssize_t i = 0; i < grams; i++) {
+        uint64_t pair = ((uint64_t)work->hypothesis[i] << 32) | tokens[i];
+        PairSlot *slot = pair_slot(work, pair, (Id)n);
+        if (slot->order != (Id)n) {
+            slot->pair = pair;
+            slot->order = (Id)n;
+            slot->id = next++;
+        }
+        work->hypothesis[i] = slot->id;
+    }
+}
+
+/* A reference's n-grams of order n, in place; 1 when one of them is a hypothesis's. */
+static int extend_reference(const Work *work, Py_ssize_t start, Py_ssize_t grams, Py_ssize_t n) {
+    Id *ids = work->references + start;
+    const Id *tokens = work->reference_tokens + start + n - 1;
+    int any = 0;
+    for (Py_ssize_t j = 0; j < grams; j++) {
+        Id id = 0;
+        if (ids[j] != 0 && tokens[j] != 0) {
+            PairSlot *slot = pair_slot(work, ((uint64_t)ids[j] << 32) | tokens[j], (Id)n);
+            id = slot->order == (Id)n ? slot->id : 0;
+        }
+        ids[j] = id;
+        any |= id != 0;
+    }
+    return any;
+}
+
+/* The clipped matches of order n, whose n-gram ids are in place. */
+static Py_ssize_t clipped_matches(const Work *work, Py_ssize_t grams, const Py_ssize_t *starts,
+                                  Py_ssize_t count, Py_ssize_t n) {
+    Id distinct = 0;
+    Py_ssize_t found = 0;
+    for (Py_ssize_t i = 0; i < grams; i++) {
+        Id id = work->hypothesis[i];
+        work->hypothesis_count[id]++;
+        distinct = id > distinct ? id : distinct;
+    }
+    for (Py_ssize_t k = 0; k < count; k++) {
+        const Id *at = work->references + starts[k];
+        Py_ssize_t reference_grams = starts[k + 1] - starts[k] - n + 1;
+        for (Py_ssize_t j = 0; j < reference_grams; j++) {
+            work->reference_count[at[j]]++; /* id 0 gathers the unmatched: never read */
+        }
+        for (Py_ssize_t j = 0; j < reference_grams; j++) {
+            Id id = at[j];
+            if (work->reference_count[id] > work->most_in_a_reference[id]) {
+                work->most_in_a_reference[id] = work->reference_count[id];
+            }
+            work->reference_count[id] = 0;
+        }
+    }
+    for (Id id = 1; id <= distinct; id++) {
+        Id have = work->hypothesis_count[id], most = work->most_in_a_reference[id];
+        found += have < most ? have : most;
+        work->hypothesis_count[id] = 0;
+        work->most_in_a_reference[id] = 0;
+    }
+    return found;
+}
+
+/* Every order's clipped matches into ``matches``, the token ids numbered. */
+static void count_matches(Work *work, const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c,
+                          Py_ssize_t max_order, Py_ssize_t *matches) {
+    int any = 1; /* whether the order before had a hypothesis n-gram in some reference */
+    for (Py_ssize_t n = 1; n <= max_order; n++) {
+        Py_ssize_t grams = c - n + 1;
+        if (grams <= 0 || !any) {
+            matches[n - 1] = 0;
+            continue;
+        }
+        if (n > 1) {
+            extend_hypothesis(work, grams, n);
+            any = 0;
+            for (Py_ssize_t k = 0; k < count; k++) {
+                Py_ssize_t length = starts[k + 1] - starts[k];
+                if (length >= n) {
+                    any |= extend_reference(work, starts[k], length - n + 1, n);
+                }
+            }
+        }
+        matches[n - 1] = any ? clipped_matches(work, grams, starts, count, n) : 0;
+    }
+}
+
+static Py_ssize_t closest_length(const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c) {
+    Py_ssize_t best = starts[1] - starts[0];
+    for (Py_ssize_t k = 1; k < count; k++) {
+        Py_ssize_t length = starts[k + 1] - starts[k];
+        Py_ssize_t gap = length > c ? length - c : c - length;
+        Py_ssize_t best_gap = best > c ? best - c : c - best;
+        if (gap < best_gap || (gap == best_gap && length < best)) {
+            best = length;
+        }
+    }
+    return best;
+}
+
+static PyObject *tuple_of(const Py_ssize_t *values, Py_ssize_t count) {
+    PyObject *tuple = PyTuple_New(count);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *value = PyLong_FromSsize_t(values[i]);
+        if (value == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, i, value);
+    }
+    return tuple;
+}
+
+static PyObject *answer(const Py_ssize_t *matches, Py_ssize_t c, Py_ssize_t r,
+                        Py_ssize_t max_order) {
+    Py_ssize_t totals[MAX_ORDER];
+    for (Py_ssize_t n = 1; n <= max_order; n++) {
+        totals[n - 1] = c - n + 1 > 0 ? c - n + 1 : 0;
+    }
+    PyObject *matched = tuple_of(matches, max_order);
+    PyObject *counted = tuple_of(totals, max_order);
+    if (matched == NULL || counted == NULL) {
+        Py_XDECREF(matched);
+        Py_XDECREF(counted);
+        return NULL;
+    }
+    return Py_BuildValue("(NNnn)", matched, counted, c, r);
+}
+
+/* The reference starts (count + 1 of them) in one array; NULL with no error set when a
+ * reference is not a list or tuple. */
+static Py_ssize_t *reference_starts(PyObject *references, Py_ssize_t count) {
+    PyObject **lists = PySequence_Fast_ITEMS(references);
+    Py_ssize_t *starts = PyMem_Malloc((size_t)(count + 1) * sizeof(Py_ssize_t));
+    if (starts == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    starts[0] = 0;
+    for (Py_ssize_t k = 0; k < count; k++) {
+        if (!PyList_CheckExact(lists[k]) && !PyTuple_CheckExact(lists[k])) {
+            PyMem_Free(starts);
+            return NULL;
+        }
+        starts[k + 1] = starts[k] + PySequence_Fast_GET_SIZE(lists[k]);
+    }
+    return starts;
+}
+
+static PyObject *statistics_of(PyObject *hypothesis, PyObject *references, Py_ssize_t max_order) {
+    Py_ssize_t c = PySequence_Fast_GET_SIZE(hypothesis);
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(references);
+    Py_ssize_t matches[MAX_ORDER];
+    _Alignas(16) char small[SMALL_WORK];
+    Work work;
+    Py_ssize_t *starts = reference_starts(references, count);
+    if (starts == NULL) {
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    if (c + starts[count] >= INT32_MAX) { /* beyond the ids: the arrays serve */
+        PyMem_Free(starts);
+        Py_RETURN_NONE;
+    }
+    if (work_alloc(&work, c, starts[count], small) < 0) {
+        PyMem_Free(starts);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (number_hypothesis(&work, hypothesis, c) && number_references(&work, references, starts)) {
+        count_matches(&work, starts, count, c, max_order, matches);
+        result = answer(matches, c, closest_length(starts, count, c), max_order);
+    } else {
+        result = Py_NewRef(Py_None);
+    }
+    work_free(&work);
+    PyMem_Free(starts);
+    return result;
+}
+
+static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "segment_statistics(hypothesis, references, max_order) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *hypothesis = args[0], *references = args[1];
+    Py_ssize_t max_order = PyLong_AsSsize_t(args[2]);
+    if (max_order == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (max_order < 1 || max_order > MAX_ORDER) {
+        PyErr_Format(PyExc_ValueError, "max_order must be 1 to %d, not %zd", MAX_ORDER,
+                     max_order);
+        return NULL;
+    }
+    int plain = (PyList_CheckExact(hypothesis) || PyTuple_CheckExact(hypothesis)) &&
+                (PyList_CheckExact(references) || PyTuple_CheckExact(references)) &&
+                PySequence_Fast_GET_SIZE(references) > 0;
+    if (!plain) {
+        Py_RETURN_NONE;
+    }
+    return statistics_of(hypothesis, references, max_order);
+}
+
+static PyMethodDef methods[] = {
+    {"segment_statistics", (PyCFunction)(void (*)(void))segment_statistics, METH_FASTCALL,
+     "segment_statistics(hypothesis, references, max_order) -> (matches, totals, c, r) or None\n\n"
+     "One segment's clipped matches and totals per order, its hypothesis length and closest\n"
+     "reference length (a tie goes to the shorter). None when a list is not a list or tuple or\n"
+     "a token is not an exact str."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    .m_base = PyModuleDef_HEAD_INIT,
+    .m_name = "_segment",
+    .m_doc = "One segment's BLEU statistics, compiled.",
+    .m_size = 0,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC PyInit__segment(void) { return PyModule_Create(&module); }

@@ -1,0 +1,5 @@
+from collections.abc import Sequence
+
+def segment_statistics(
+    hypothesis: Sequence[str], references: Sequence[Sequence[str]], max_order: int, /
+) -> tuple[tuple[int, ...], tuple[int, ...], int, int] | None: ...

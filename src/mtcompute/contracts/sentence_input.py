@@ -7,8 +7,7 @@ short one is scored from the strings, as numpy's fixed costs would exceed the wh
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from mtcompute.contracts import fields
 from mtcompute.contracts.limits import Limits
@@ -33,8 +32,10 @@ LIMITS = Limits(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SentenceRequest(Generic[Options]):
+class SentenceRequest(NamedTuple, Generic[Options]):
+    """A valid request. A named tuple: a caller scoring segment after segment makes one per call,
+    and a tuple is the cheapest immutable record."""
+
     hypothesis: Sequence[str]
     references: Sequence[Sequence[str]]
     max_order: int

@@ -2,10 +2,13 @@
 gives the library and the CLI's scoring without the server stack, which the "server" extra adds;
 the README's install commands install what the commands after them need."""
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -114,3 +117,49 @@ def test_the_help_of_the_command_and_of_each_subcommand_shows_an_example(
     result = CliRunner().invoke(cli, [*([command] if command else []), "--help"])
     assert result.exit_code == 0
     assert re.search(r"\n  Examples?( \(.*\))?:\n    (mtcompute |\{)", result.stdout), result.stdout
+
+
+_PURE_PYTHON_SCORE = """
+import mtcompute
+from mtcompute.fast import compiled
+assert mtcompute.__file__.startswith({wheel!r}), mtcompute.__file__
+absent = [compiled.segment_statistics, compiled.sentence_score, compiled.token_check]
+assert absent == [None, None, None], absent
+print(mtcompute.sentence_bleu(["the", "cat", "on"], [["the", "cat", "sat"]]).bleu)
+"""
+
+
+_BUILT = (".*", "build", "dist", "*.egg-info", "*.so", "*.pyd", "__pycache__")
+
+
+def test_without_a_c_compiler_the_package_builds_and_scores_on_its_python_paths(
+    tmp_path: Path,
+) -> None:
+    # A copy without the products of earlier builds, which a build would otherwise reuse.
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*_BUILT))
+    no_compiler = {**os.environ, "CC": "false", "LDSHARED": "false"}  # every compile fails
+    command = [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
+    built = subprocess.run(
+        [*command, "-w", str(tmp_path), str(source)],
+        env=no_compiler,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    wheel = next(tmp_path.glob("mtcompute-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
+    assert {"mtcompute/fast/compiled.py", "mtcompute/fast/_segment.pyi"} <= names
+    scored = subprocess.run(
+        [sys.executable, "-c", _PURE_PYTHON_SCORE.format(wheel=str(wheel))],
+        env={**os.environ, "PYTHONPATH": str(wheel)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert scored.returncode == 0, scored.stderr
+    assert scored.stdout == "0.5503212081491045\n"  # the contract's example, as compiled

@@ -119,9 +119,17 @@ static TokenSlot *token_slot(const Work *work, PyObject *token, Py_hash_t hash) 
     }
 }
 
+/* splitmix64's finalizer: every bit of a pair moves every bit of its slot, so that n-grams that
+ * share a last token (or a first n-1) do not crowd a few slots. */
+static uint64_t mixed(uint64_t pair) {
+    pair = (pair ^ (pair >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    pair = (pair ^ (pair >> 27)) * 0x94D049BB133111EBULL;
+    return pair ^ (pair >> 31);
+}
+
 /* The slot of ``pair`` among the n-grams of ``order``, or the empty one where it belongs. */
 static PairSlot *pair_slot(const Work *work, uint64_t pair, Id order) {
-    size_t at = (size_t)((pair * 0x9E3779B97F4A7C15ULL) >> 20) & work->pair_mask;
+    size_t at = (size_t)mixed(pair) & work->pair_mask;
     for (;;) {
         PairSlot *slot = &work->pairs[at];
         if (slot->order != order || slot->pair == pair) {

@@ -29,8 +29,8 @@ import httpx
 from bench import procfs
 from mtcompute import jsonio
 from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS as BLEU_LIMITS
-from mtcompute.contracts.chrf_input import LIMITS as CHRF_LIMITS
-from mtcompute.meta.batch_schema import MAX_OPERATIONS
+from mtcompute.contracts.inputs.chrf import LIMITS as CHRF_LIMITS
+from mtcompute.meta.batch.schema import MAX_OPERATIONS
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 _BODY_LIMIT = 256 * 1024 * 1024

@@ -20,7 +20,7 @@ from typing import cast
 
 from mtcompute import jsonio
 from mtcompute.errors import InputError, Violation
-from mtcompute.meta.batch import run_batch
+from mtcompute.meta.batch.run import run_batch
 from mtcompute.meta.execute import execute
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 

@@ -14,8 +14,9 @@ import orjson
 
 from bench.corpus import Segment
 from mtcompute import api, jsonio
-from mtcompute.contracts import chrf_compute_1_0_0, chrf_input
+from mtcompute.contracts import chrf_compute_1_0_0
 from mtcompute.contracts.bleu_corpus_compute_1_0_0 import PARSER
+from mtcompute.contracts.inputs import chrf as chrf_input
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
 

@@ -13,7 +13,7 @@ import pytest
 
 from mtcompute.contracts.registry import get_tool, tool_ids
 from mtcompute.errors import InputError
-from mtcompute.meta.batch import run_batch
+from mtcompute.meta.batch.run import run_batch
 
 Outcome = tuple[str, Any]
 Answer = Callable[[Any], Outcome]

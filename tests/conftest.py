@@ -1,9 +1,19 @@
-"""Settings for the whole suite."""
+"""Settings for the whole suite, and the markers that split a fast lane from the full one.
+
+``live`` marks a test that serves the app on a real port (it asks for one of ``LIVE_FIXTURES``),
+``browser`` one that drives Chromium, ``slow`` one that takes seconds by itself; each is set here
+from what a test uses, or by the test module. ``scripts/test`` runs the rest, the fast lane.
+"""
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from mtcompute.fast import compiled
+
+pytest_plugins = ["tests.live_fixtures"]
+
+# A test that asks for one of these serves the app on a real port.
+LIVE_FIXTURES = frozenset({"base_url", "client", "serve", "mcp_url"})
 
 # No property test has a time limit: speed is measured in bench/, and a shared machine can take
 # any example well past Hypothesis's default 200 ms deadline, or generate data slowly.
@@ -17,3 +27,10 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     the pure-Python paths that stand in for them are tested too."""
     for name in ("segment_statistics", "sentence_score", "token_check"):
         monkeypatch.setattr(compiled, name, None)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that serves the app on a real port ``live``."""
+    for item in items:
+        if LIVE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.live)

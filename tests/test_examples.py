@@ -7,9 +7,9 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from mtcompute.cli import cli
+from mtcompute.cli.main import cli
 from mtcompute.contracts.registry import latest, tool_ids
-from mtcompute.meta.batch_doc import EXAMPLE_BATCH, EXAMPLE_RESPONSE
+from mtcompute.meta.batch.doc import EXAMPLE_BATCH, EXAMPLE_RESPONSE
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 

@@ -1,8 +1,11 @@
 """The layers, read from the imports: a module imports only from its own layer or those below.
 
-adapters (http, mcp, cli, cli_score)  →  api | scoring  →  meta  →  contracts  →  fast |
-textfiles | signature  →  metrics | helper  →  numerics; errors, jsonio, settings and version sit
-beside all, and the package's __init__ on top.
+    cli → http → mcp → scoring → (api | remote) → meta → contracts → (fast → helper | metrics)
+    → numerics
+
+Each layer is a folder of the package; errors, jsonio, settings, version and types sit at the
+root beside all of them, and the package's ``__init__`` on top. cli, http and mcp are three
+layers, so that an adapter that reaches up into another (mcp into http, say) fails here.
 """
 
 import ast
@@ -11,31 +14,23 @@ from pathlib import Path
 import pytest
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "mtcompute"
+TESTS = Path(__file__).resolve().parent
+ROOT_MODULES = ("errors", "jsonio", "settings", "version", "types")
 LAYERS = {
+    **dict.fromkeys(ROOT_MODULES, 0),
     "numerics": 0,
-    "errors": 0,
-    "jsonio": 0,
-    "settings": 0,
-    "version": 0,
-    "baseurl": 0,
-    "mistakes": 0,
     "metrics": 1,
     "helper": 1,
     "fast": 2,
-    "textfiles": 2,
-    "signature": 2,
     "contracts": 3,
     "meta": 4,
     "api": 5,
-    "scoring": 5,
-    "http": 6,
-    "mcp": 6,
-    "cli": 6,
-    "cli_score": 6,
-    "cli_remote": 6,
-    "cli_extras": 6,
-    "cli_input": 6,
-    "__init__": 7,
+    "remote": 5,
+    "scoring": 6,
+    "mcp": 7,
+    "http": 8,
+    "cli": 9,
+    "__init__": 10,
 }
 MODULES = sorted(SOURCE.rglob("*.py"))
 
@@ -115,3 +110,21 @@ def imported_modules_any(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module:
             found.add(node.module.split(".")[0])
     return found
+
+
+def test_the_package_root_holds_at_most_five_modules_besides_its_init() -> None:
+    root = {path.stem for path in SOURCE.glob("*.py")} - {"__init__"}
+    assert root <= set(ROOT_MODULES)
+
+
+def test_every_folder_of_the_package_has_its_mirror_among_the_tests() -> None:
+    folders = {path.parent.relative_to(SOURCE) for path in MODULES} - {Path()}
+    missing = sorted(str(folder) for folder in folders if not (TESTS / folder).is_dir())
+    assert not missing, f"no tests/ folder for: {missing}"
+
+
+def test_a_module_of_one_adapter_that_imports_another_above_it_is_caught(tmp_path: Path) -> None:
+    module = tmp_path / "server.py"
+    module.write_text("from mtcompute.http.app import create_app\n", encoding="utf-8")
+    above = {n for n in imported_modules(module) if LAYERS[part_of(n)] > LAYERS["mcp"]}
+    assert above == {"mtcompute.http.app"}

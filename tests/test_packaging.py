@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 import mtcompute
-from mtcompute.cli import cli
-from mtcompute.cli_extras import SERVER_PACKAGES
+from mtcompute.cli.extras import SERVER_PACKAGES
+from mtcompute.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -75,7 +75,7 @@ def test_each_readme_install_command_installs_what_its_command_needs() -> None:
 _BLOCKED = (
     "import sys\n"
     f"for name in {SERVER_PACKAGES!r}: sys.modules[name] = None  # as if not installed\n"
-    "from mtcompute.cli import main\n"
+    "from mtcompute.cli.main import main\n"
     "sys.argv = ['mtcompute', *sys.argv[1:]]\n"
     "main()\n"
 )

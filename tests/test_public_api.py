@@ -66,7 +66,7 @@ def test_nothing_else_public_is_exported_by_accident() -> None:
 
 def test_importing_the_package_loads_neither_the_server_stack_nor_the_http_client() -> None:
     code = (
-        "import sys, mtcompute, mtcompute.cli\n"
+        "import sys, mtcompute, mtcompute.cli.main\n"
         "heavy = {'starlette', 'uvicorn', 'mcp', 'jinja2', 'httpx'}\n"
         "print(sorted(heavy & {name.split('.')[0] for name in sys.modules}))"
     )
@@ -77,6 +77,6 @@ def test_importing_the_package_loads_neither_the_server_stack_nor_the_http_clien
 
 
 def test_the_client_is_there_on_first_use() -> None:
-    from mtcompute.http.client import Client  # noqa: PLC0415
+    from mtcompute.remote.client import Client  # noqa: PLC0415
 
     assert mtcompute.Client is Client

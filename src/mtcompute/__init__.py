@@ -39,7 +39,7 @@ from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 from mtcompute.version import __version__
 
 if _typing.TYPE_CHECKING:
-    from mtcompute.http.client import Client
+    from mtcompute.remote.client import Client
 
 __all__ = [
     "BleuResult",
@@ -81,7 +81,7 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     if name == "Client":
-        from mtcompute.http.client import Client  # noqa: PLC0415 - httpx on first use
+        from mtcompute.remote.client import Client  # noqa: PLC0415 - httpx on first use
 
         globals()["Client"] = Client
         return Client

@@ -4,7 +4,7 @@ import pytest
 
 from mtcompute import execute
 from mtcompute.contracts.bleu_sentence_components_1_0_0 import PARSER, components_of, parser
-from mtcompute.contracts.sentence_input import LIMITS
+from mtcompute.contracts.inputs.sentence import LIMITS
 from mtcompute.errors import InputError
 from mtcompute.fast import compiled
 

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from mtcompute.http.log import LOGGER
+from mtcompute.http.server.log import LOGGER
 
 _WAIT_SECONDS = 5.0
 _SETTLE_SECONDS = 0.05

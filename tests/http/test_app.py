@@ -7,7 +7,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mtcompute import cli
+from mtcompute.cli.serve import serve as serve_command
 from mtcompute.http.app import HttpSettings, create_app
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
 from tests.live_server import serving
@@ -45,5 +45,5 @@ def test_an_unforeseen_exception_is_a_500_problem_that_does_not_show_it() -> Non
 
 
 def test_serve_offers_the_same_default_body_limit_as_the_app() -> None:
-    option = next(param for param in cli.serve.params if param.name == "max_body_bytes")
+    option = next(param for param in serve_command.params if param.name == "max_body_bytes")
     assert option.default == HttpSettings().max_body_bytes == DEFAULT_MAX_BODY_BYTES

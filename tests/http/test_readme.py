@@ -5,7 +5,7 @@ from pathlib import Path
 
 import httpx
 
-from mtcompute.meta.batch_doc import EXAMPLE_RESPONSE
+from mtcompute.meta.batch.doc import EXAMPLE_RESPONSE
 from tests.http.inputs import EXECUTE_PATH, JSON_HEADERS
 
 _ROOT = Path(__file__).parents[2]

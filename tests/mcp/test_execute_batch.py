@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
+from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
 from tests.batch_cases import (
     CHAIN,
     CHAIN_RESULTS,

@@ -5,9 +5,10 @@ A released version never changes behaviour: a change goes into a new module besi
 
 from typing import Any, cast
 
-from mtcompute.contracts import corpus_input, fields
+from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
-from mtcompute.contracts.corpus_input import CorpusRequest
+from mtcompute.contracts.inputs import corpus as corpus_input
+from mtcompute.contracts.inputs.corpus import CorpusRequest
 from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.fast.ngrams import ngram_counts_fast

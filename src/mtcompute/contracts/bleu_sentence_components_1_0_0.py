@@ -3,9 +3,10 @@
 A released version never changes behaviour: a change goes into a new module beside this one.
 """
 
-from mtcompute.contracts import fields, sentence_input
+from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
-from mtcompute.contracts.sentence_input import LIMITS, MAX_ORDER, SentenceRequest
+from mtcompute.contracts.inputs import sentence as sentence_input
+from mtcompute.contracts.inputs.sentence import LIMITS, MAX_ORDER, SentenceRequest
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.fast.sentence import segment_statistics_fast
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER

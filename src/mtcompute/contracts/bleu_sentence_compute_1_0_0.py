@@ -6,10 +6,11 @@ A released version never changes behaviour: a change goes into a new module besi
 import functools
 from dataclasses import dataclass
 
-from mtcompute.contracts import fields, sentence_input
+from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
-from mtcompute.contracts.corpus_input import decimals_of
-from mtcompute.contracts.sentence_input import LIMITS, MAX_ORDER, SentenceRequest
+from mtcompute.contracts.inputs import sentence as sentence_input
+from mtcompute.contracts.inputs.corpus import decimals_of
+from mtcompute.contracts.inputs.sentence import LIMITS, MAX_ORDER, SentenceRequest
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.rules import RangeByChoice
 from mtcompute.fast.sentence import segment_statistics_fast

@@ -5,9 +5,10 @@ A released version never changes behaviour: a change goes into a new module besi
 
 from typing import Any
 
-from mtcompute.contracts import chrf_input, fields
-from mtcompute.contracts.chrf_input import LIMITS, ChrfRequest, score_request
+from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
+from mtcompute.contracts.inputs import chrf as chrf_input
+from mtcompute.contracts.inputs.chrf import LIMITS, ChrfRequest, score_request
 from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.validation.parser import RequestParser
 

@@ -30,23 +30,23 @@ from starlette.routing import BaseRoute, Route
 from mtcompute import api, jsonio
 from mtcompute.contracts.registry import all_tools
 from mtcompute.errors import MtcomputeError
-from mtcompute.http.admission import BodyAdmission
-from mtcompute.http.batch import batch_route
-from mtcompute.http.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
-from mtcompute.http.cors import cors_middleware
-from mtcompute.http.guard import RequestGuard
-from mtcompute.http.log import RequestLog
-from mtcompute.http.openapi import openapi_document
-from mtcompute.http.origins import origins_from_environ, origins_to_environ
-from mtcompute.http.problems import (
+from mtcompute.http.api.batch import batch_route
+from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.api.openapi import openapi_document
+from mtcompute.http.api.problems import (
     ProblemError,
     on_mtcompute_error,
     on_problem,
     on_unexpected,
 )
-from mtcompute.http.site import on_http_exception, site_routes
-from mtcompute.http.slash_redirect import relative_slash_redirects
-from mtcompute.mcp.server import http_endpoint
+from mtcompute.http.mcp_mount import mcp_route
+from mtcompute.http.pages.site import on_http_exception, site_routes
+from mtcompute.http.server.admission import BodyAdmission
+from mtcompute.http.server.cors import cors_middleware
+from mtcompute.http.server.guard import RequestGuard
+from mtcompute.http.server.log import RequestLog
+from mtcompute.http.server.origins import origins_from_environ, origins_to_environ
+from mtcompute.http.server.slash_redirect import relative_slash_redirects
 from mtcompute.mcp.transport import McpSettings
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
 
@@ -147,8 +147,8 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
     here, per app, so each app (and each worker process) owns its own state.
     """
     settings = settings or HttpSettings()
-    mcp = http_endpoint(settings.mcp, max_body_bytes=settings.max_body_bytes)
-    routes = [*api_routes(settings), *site_routes(), mcp.route]
+    mcp_path, mcp = mcp_route(settings.mcp, settings.max_body_bytes)
+    routes = [*api_routes(settings), *site_routes(), mcp_path]
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:

@@ -28,15 +28,14 @@ from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from mcp.shared.message import SessionMessage
-from starlette.routing import Route
+from starlette.types import ASGIApp
 
 from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
-from mtcompute.mcp.http_body import ReadBodyFirst
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
-from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors, PostOnly
+from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors
 from mtcompute.meta import tools as mcp_tools
 from mtcompute.meta.tools import ToolSpec
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
@@ -160,10 +159,11 @@ def transport_security(settings: McpSettings) -> TransportSecuritySettings:
 
 @dataclass(frozen=True)
 class HttpEndpoint:
-    """What an ASGI app needs to serve MCP: the route at exactly ``/mcp`` and the lifespan that
-    runs the SDK's session manager (enter it in the app's lifespan)."""
+    """What an ASGI app needs to serve MCP: the ASGI app that answers a ``POST /mcp`` whose body
+    has been read, and the lifespan that runs the SDK's session manager (enter it in the app's
+    lifespan). The HTTP adapter mounts it, reading the body by its own rules first."""
 
-    route: Route
+    app: ASGIApp
     lifespan: Callable[[], AbstractAsyncContextManager[None]]
 
 
@@ -178,8 +178,6 @@ def http_endpoint(
         security_settings=transport_security(settings or McpSettings()),
         max_request_body_size=max_body_bytes,
     )
-    # The body read as the API reads it, then calls whose lone surrogates the SDK would refuse.
+    # Calls whose lone surrogates the SDK would refuse are answered as tool errors.
     calls = LoneSurrogateCalls(manager.handle_request, max_body_bytes)
-    app = PostOnly(ReadBodyFirst(PlainProtocolErrors(calls), max_body_bytes))
-    # An ASGI object, not a function, so Starlette neither wraps it nor redirects /mcp to /mcp/.
-    return HttpEndpoint(route=Route(PATH, endpoint=app), lifespan=manager.run)
+    return HttpEndpoint(app=PlainProtocolErrors(calls), lifespan=manager.run)

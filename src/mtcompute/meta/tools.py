@@ -19,9 +19,11 @@ from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.contracts.validation.schema import compile_schema
 from mtcompute.contracts.validation.violations import Violations
-from mtcompute.meta import batch, batch_doc, search
 from mtcompute.meta import execute as api
-from mtcompute.meta.batch_schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
+from mtcompute.meta import search
+from mtcompute.meta.batch import doc as batch_doc
+from mtcompute.meta.batch import run as batch
+from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
 
 _TOOL_REF = {
     "id": {"type": "string", "minLength": 1, "description": "Tool id, e.g. bleu-corpus-compute."},

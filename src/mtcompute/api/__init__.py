@@ -1,0 +1,34 @@
+"""The Python interface: run a tool by id and version (or a batch of such calls), read its
+contract, or call a metric directly, by the rules of its contract without the contract's size
+limits."""
+
+from mtcompute.api.bleu import (
+    brevity_penalty,
+    corpus_bleu,
+    ngram_counts,
+    sentence_bleu,
+    sentence_components,
+)
+from mtcompute.api.chrf import chrf
+from mtcompute.api.parsing import TextList, TokenList
+from mtcompute.helper.process import use_helper_process
+from mtcompute.meta.batch.run import execute_batch
+from mtcompute.meta.execute import describe, execute, execute_answer, resolve_version, tools
+
+__all__ = [
+    "TextList",
+    "TokenList",
+    "brevity_penalty",
+    "chrf",
+    "corpus_bleu",
+    "describe",
+    "execute",
+    "execute_answer",
+    "execute_batch",
+    "ngram_counts",
+    "resolve_version",
+    "sentence_bleu",
+    "sentence_components",
+    "tools",
+    "use_helper_process",
+]

@@ -1,0 +1,1 @@
+"""Input parts that several released tool versions share: the corpus, sentence and chrF inputs."""

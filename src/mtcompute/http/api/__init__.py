@@ -1,0 +1,1 @@
+"""The JSON API of the HTTP adapter: routes, the batch route, OpenAPI, bodies and problems."""

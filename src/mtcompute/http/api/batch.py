@@ -1,0 +1,34 @@
+"""``POST /v1/batch``: the ``execute_batch`` meta-tool over HTTP (its page is ``http.site``'s).
+
+    POST /v1/batch              200 {"results": [...]}, whatever the operations' statuses;
+                                422 problem+json for a malformed batch, with every violation
+
+The body is read, limited and typed exactly as a single execute's, and the batch runs in the
+threadpool as one does: the event loop keeps answering other clients while it computes.
+"""
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from mtcompute import jsonio
+from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.meta.batch.run import run_batch
+
+BATCH_PATH = "/v1/batch"
+
+
+def _batch_bytes(body: bytes) -> bytes:
+    # Parse, run and write in one thread: all three are CPU work on a large batch.
+    return jsonio.dumps(run_batch(jsonio.loads(body)))
+
+
+def batch_route(max_body_bytes: int) -> Route:
+    async def batch(request: Request) -> Response:
+        check_json_media_type(request)
+        body = await read_body(request, max_body_bytes)
+        answer = await run_in_threadpool(_batch_bytes, body)
+        return Response(answer, media_type=JSON_MEDIA_TYPE)
+
+    return Route(BATCH_PATH, batch, methods=["POST"])

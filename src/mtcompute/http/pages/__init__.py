@@ -1,0 +1,1 @@
+"""The pages for people, rendered from the contracts: views, templates and static files."""

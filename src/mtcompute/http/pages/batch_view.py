@@ -1,0 +1,105 @@
+"""The ``execute_batch`` meta-tool's page, as data laid out as a tool's page is: its words are
+``batch_doc``'s and its tables ``batch_schema``'s, so the page, the MCP tool and the OpenAPI
+document say the same thing."""
+
+from mtcompute.contracts.registry import latest, tool_ids
+from mtcompute.http.api.batch import BATCH_PATH
+from mtcompute.http.pages.schema_words import field_rows
+from mtcompute.http.pages.snippets import cli_command, compact, curl_command, pretty
+from mtcompute.http.pages.tool_view import Related, ShownExample, Snippet, ToolPage
+from mtcompute.meta.batch import doc
+from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA
+
+_EXPLAIN = (
+    f"I can use {doc.ID} for several metrics of the same data in one round trip. Each operation "
+    "follows its own tool's contract; I will check each status and result against the task's "
+    "requirements. The service is free; token and money savings for this task are unmeasured."
+)
+_DECIDE = (
+    "Each operation is an ordinary call of a catalogue tool at a version: read that tool's "
+    f"versioned contract (linked below) as for a single call. Use {doc.ID} when the calls are "
+    "known in advance and a later input needs only whole values from earlier results; make "
+    "separate calls when it needs a value computed from them."
+)
+_OUTPUT = (
+    "results: one entry per operation, in order, each one of:",
+    '{"status": "ok", "result": {...}}: the tool\'s result object, left out when include_result '
+    "is false",
+    '{"status": "error", "errors": [...]}: at least one {code, pointer, message}',
+    '{"status": "skipped", "reason": "..."}: names the first step bound from that did not succeed',
+    "200 with the results whatever the operations' statuses; 422 problem+json with every "
+    "violation for a malformed batch; 400, 413 or 415 as a single call.",
+)
+_PYTHON = (
+    "import json, mtcompute\n\n"
+    'results = mtcompute.execute_batch(json.load(open("batch.json"))["operations"])'
+)
+
+
+def _snippets(base_url: str) -> tuple[Snippet, ...]:
+    return (
+        Snippet("Python", _PYTHON, "batch.json holds the request body above."),
+        Snippet(
+            "CLI",
+            cli_command("batch", doc.EXAMPLE_BATCH)
+            + "\n"
+            + cli_command(f"batch --base-url {base_url}", doc.EXAMPLE_BATCH),
+            "The first computes in this process; the second asks this server.",
+        ),
+        Snippet("curl", curl_command(f"{base_url}{BATCH_PATH}", doc.EXAMPLE_BATCH)),
+        Snippet(
+            "MCP",
+            pretty(doc.EXAMPLE_BATCH),
+            f"Connect {base_url}/mcp (or run mtcompute mcp), then call the tool "
+            f"{doc.MCP_NAME} with these arguments.",
+        ),
+    )
+
+
+def _related() -> tuple[Related, ...]:
+    known = set(tool_ids())
+    return tuple(
+        Related(latest(i).contract.title, f"/tools/{i}", latest(i).contract.summary)
+        for i in doc.RELATED
+        if i in known
+    )
+
+
+def _limit(item: str) -> tuple[str, str]:
+    """ "max operations: 20" as its name and value."""
+    name, _, value = item.partition(": ")
+    return name, value
+
+
+def batch_page(base_url: str) -> ToolPage:
+    """The batch's page, its calls addressed to the server at ``base_url``."""
+    base_url = base_url.rstrip("/")
+    shown = ShownExample(doc.EXAMPLE_TITLE, pretty(doc.EXAMPLE_BATCH), pretty(doc.EXAMPLE_RESPONSE))
+    return ToolPage(
+        id=doc.ID,
+        title=doc.TITLE,
+        badge="meta-tool, not versioned · free, no key needed",
+        summary=doc.SUMMARY,
+        use_when=doc.USE_WHEN,
+        how=doc.BEHAVIOR,
+        example=shown,
+        try_url=BATCH_PATH,
+        try_body=pretty(doc.EXAMPLE_BATCH),
+        supported=doc.SUPPORTED,
+        not_supported=doc.NOT_SUPPORTED,
+        input_rows=tuple(field_rows(BATCH_INPUT_SCHEMA)),
+        output_rows=(),
+        output_notes=_OUTPUT,
+        limits=tuple(_limit(item) for item in doc.LIMITS),
+        examples=(
+            ShownExample(
+                doc.EXAMPLE_TITLE, compact(doc.EXAMPLE_BATCH), compact(doc.EXAMPLE_RESPONSE)
+            ),
+        ),
+        snippets=_snippets(base_url),
+        versions=(),
+        links=(("OpenAPI 3.1 (POST /v1/batch)", "/openapi.json"),),
+        decide=_DECIDE,
+        explain=_EXPLAIN,
+        related=_related(),
+    )

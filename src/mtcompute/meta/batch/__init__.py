@@ -1,0 +1,1 @@
+"""The meta-tool ``execute_batch``: its schema, its check, its bindings and its run."""

@@ -1,0 +1,149 @@
+"""What the ``execute_batch`` meta-tool promises, in words, as data: the batch page and the MCP
+tool's description are rendered from it, the schemas being ``batch_schema``'s.
+
+The example is the page's: chrF++ supplies word tokens that sentence BLEU scores, beside chrF
+on the same raw strings; its response is stored, as a tool contract stores its example's result.
+"""
+
+from typing import Any
+
+from mtcompute.meta.batch.schema import MAX_OPERATIONS
+
+ID = "execute-batch"
+MCP_NAME = "execute_batch"
+TITLE = "Execute batch"
+SUMMARY = (
+    f"Run 1 to {MAX_OPERATIONS} catalogue tool calls in one request, in order, passing values "
+    "from earlier results into later inputs by JSON Pointer."
+)
+USE_WHEN = (
+    "several metrics of the same data in one round trip",
+    "a tool's output as another tool's input",
+    "chrF and BLEU of the same segment side by side",
+)
+SUPPORTED = (
+    *USE_WHEN,
+    f"1 to {MAX_OPERATIONS} calls of any catalogue tools and versions in one request, run in order",
+    "setting a top-level input key to a value in an earlier step's result (RFC 6901 JSON Pointer)",
+    "leaving a step's result out of the response while still binding from it",
+    "a status per operation: a failed operation stops only the operations that bind from it",
+)
+NOT_SUPPORTED = (
+    "computing on results (arithmetic, joining, wrapping a value in an array): only whole values "
+    "are bound",
+    "binding into a nested input key, or from the same or a later step",
+    f"parallel or conditional execution, loops, more than {MAX_OPERATIONS} operations, a batch "
+    "inside a batch",
+)
+BEHAVIOR = (
+    "The batch is checked whole first; a malformed batch is refused whole with nothing run, and "
+    "every violation is reported with a pointer into the batch, such as "
+    "/operations/2/bind/hypothesis/step (codes step_not_earlier, invalid_pointer, "
+    "bound_key_in_input, and those of tool inputs). Tool inputs are not checked at this stage.",
+    "The operations then run one after another, i = 0, 1, ...; each gets status ok, error or "
+    "skipped.",
+    "Operation i is skipped when a step it binds from did not succeed; the reason names that "
+    "step. Otherwise each bind entry KEY: {step, pointer} sets input[KEY] to the value at pointer "
+    "in that step's result; a pointer that does not resolve is the error unresolved_binding at "
+    "/operations/i/bind/KEY.",
+    "The completed input is validated and computed by the named tool at the named version, "
+    "exactly as a single call: same result, same errors, pointers prefixed by "
+    "/operations/i/input; an unknown id or version is unknown_tool at /operations/i/id or "
+    "unknown_version at /operations/i/version.",
+    "A failed or skipped operation does not stop the batch: later operations that do not bind "
+    "from it run.",
+    "include_result false leaves result out of that operation's entry; later steps can still "
+    "bind from it.",
+)
+LIMITS = (
+    f"max operations: {MAX_OPERATIONS}",
+    "per operation: its tool's limits, applied to the completed input",
+    "the request as a whole: the service's request body limit",
+)
+RELATED = (
+    "bleu-corpus-compute",
+    "chrf-compute",
+    "chrf-plus-plus-compute",
+    "bleu-brevity-penalty",
+    "bleu-ngrams-count",
+    "bleu-sentence-compute",
+    "bleu-sentence-components",
+)
+
+EXAMPLE_TITLE = (
+    "Sentence BLEU needs tokens: step 0 (chrF++, result left out) supplies its word tokens, bound "
+    "into step 1's hypothesis and references; step 2 scores chrF on the same raw strings."
+)
+_SEGMENT = {
+    "hypotheses": ["The cat sat on the mat."],
+    "references": [["The cat is on the mat.", "A cat sat on the mat."]],
+}
+_COUNTS = {
+    "hypothesis": [18, 17, 16, 15, 14, 13],
+    "reference": [16, 15, 14, 13, 12, 11],
+    "matches": [15, 14, 13, 12, 11, 10],
+}
+EXAMPLE_BATCH: dict[str, Any] = {
+    "operations": [
+        {
+            "id": "chrf-plus-plus-compute",
+            "version": "1.0.0",
+            "input": _SEGMENT,
+            "include_result": False,
+        },
+        {
+            "id": "bleu-sentence-compute",
+            "version": "1.0.0",
+            "input": {},
+            "bind": {
+                "hypothesis": {"step": 0, "pointer": "/words/0/hypothesis"},
+                "references": {"step": 0, "pointer": "/words/0/references"},
+            },
+        },
+        {"id": "chrf-compute", "version": "1.0.0", "input": _SEGMENT},
+    ]
+}
+EXAMPLE_RESPONSE: dict[str, Any] = {
+    "results": [
+        {"status": "ok"},
+        {
+            "status": "ok",
+            "result": {
+                "bleu": 0.8801117367933934,
+                "brevity_penalty": 1,
+                "candidate_length": 7,
+                "reference_length": 7,
+                "max_order": 4,
+                "matches": [7, 6, 4, 3],
+                "totals": [7, 6, 5, 4],
+                "precisions": [1, 1, 0.8, 0.75],
+                "effective_order_used": 4,
+                "smoothing": "exp",
+                "smoothing_value": None,
+            },
+        },
+        {
+            "status": "ok",
+            "result": {
+                "chrf": 0.8977630343862292,
+                "char_order": 6,
+                "beta": 2,
+                "eps_smoothing": False,
+                "include_whitespace": False,
+                "statistics": _COUNTS,
+                "segments": [{"chrf": 0.8977630343862292, "reference_index": 1, **_COUNTS}],
+            },
+        },
+    ]
+}
+
+
+def mcp_description() -> str:
+    """The MCP tool's description: what it does, when to use it, what it cannot do."""
+    return (
+        f"{SUMMARY} Use when you need to: {'; '.join(USE_WHEN)}. Each operation is "
+        '{"id", "version", "input", "bind"?, "include_result"?}; bind sets a top-level input '
+        'key from an earlier step\'s result: {"KEY": {"step": k, "pointer": "/a/0"}}. The '
+        'answer is {"results": [...]}, one {status: ok|error|skipped} entry per operation. '
+        f"Not supported: {'; '.join(NOT_SUPPORTED)}."
+    )

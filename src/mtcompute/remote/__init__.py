@@ -1,0 +1,1 @@
+"""Calling a running mtcompute service: the library's ``Client`` and the checked base URL."""

@@ -1,0 +1,43 @@
+"""The batch's words as data: the page's example word for word, with its stored response."""
+
+from mtcompute import jsonio
+from mtcompute.meta.batch import doc as batch_doc
+from mtcompute.meta.batch.run import run_batch
+from mtcompute.meta.batch.schema import MAX_OPERATIONS
+from tests.batch_cases import (
+    PAGE_EXAMPLE_BATCH,
+    PAGE_EXAMPLE_RESPONSE,
+    needs_sentence_bleu,
+    page_example_steps_expected,
+)
+
+
+def test_the_example_is_the_page_s_word_for_word() -> None:
+    assert batch_doc.EXAMPLE_BATCH == PAGE_EXAMPLE_BATCH
+    assert batch_doc.EXAMPLE_RESPONSE == PAGE_EXAMPLE_RESPONSE
+    assert jsonio.dumps(batch_doc.EXAMPLE_RESPONSE) == jsonio.dumps(PAGE_EXAMPLE_RESPONSE)
+
+
+@needs_sentence_bleu
+def test_the_example_runs_and_gives_its_stored_response() -> None:
+    assert jsonio.dumps(run_batch(batch_doc.EXAMPLE_BATCH)) == jsonio.dumps(
+        batch_doc.EXAMPLE_RESPONSE
+    )
+
+
+def test_the_example_s_chrf_steps_give_their_stored_entries() -> None:
+    results = run_batch(batch_doc.EXAMPLE_BATCH)["results"]
+    assert [results[0], results[2]] == page_example_steps_expected()
+
+
+def test_the_scope_is_the_page_s() -> None:
+    assert batch_doc.SUPPORTED[:3] == batch_doc.USE_WHEN
+    assert len(batch_doc.SUPPORTED) == 7
+    assert len(batch_doc.NOT_SUPPORTED) == 3
+    assert batch_doc.LIMITS[0] == f"max operations: {MAX_OPERATIONS}"
+
+
+def test_the_mcp_description_says_what_it_does_and_what_it_cannot() -> None:
+    description = batch_doc.mcp_description()
+    assert description.startswith(batch_doc.SUMMARY)
+    assert all(item in description for item in (*batch_doc.USE_WHEN, *batch_doc.NOT_SUPPORTED))

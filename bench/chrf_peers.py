@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bench.peers import SCORE_TOLERANCE, Peer, load_corpus
 from bench.race import Race, Target
 from mtcompute.fast.chrf import chrf_fast
-from mtcompute.metrics.chrf import ChrfStatistics, chrf
+from mtcompute.metrics.chrf import ChrfOptions, ChrfStatistics, chrf
 
 Texts = tuple[list[str], list[list[str]]]
 Streams = tuple[list[str], list[list[str | None]]]
@@ -47,7 +47,7 @@ def full_streams(data: bytes) -> tuple[list[str], list[list[str]]]:
 
 def _ours(word_order: int) -> Peer:
     def compute(texts: Texts) -> ChrfOutcome:
-        result = chrf_fast(*texts, word_order=word_order, return_words=False)
+        result = chrf_fast(*texts, ChrfOptions(word_order=word_order), return_words=False)
         return ChrfOutcome(100 * result.chrf, result.statistics)
 
     return Peer("mtcompute (numpy)", "mtcompute", load_texts, compute, "mtcompute")

@@ -13,7 +13,7 @@ from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import SameLength
 from mtcompute.contracts.validation.texts import Texts
 from mtcompute.fast.chrf import chrf_fast
-from mtcompute.metrics.chrf import ChrfResult
+from mtcompute.metrics.chrf import ChrfOptions, ChrfResult
 
 LIMITS = Limits(
     max_segments=1000,
@@ -123,14 +123,17 @@ def parser(limits: Limits, tool_options: Mapping[str, Any]) -> RequestParser[Chr
 
 def score_request(request: ChrfRequest) -> ChrfResult:
     """The chrF (or chrF++) of a validated request."""
+    options = ChrfOptions(
+        request.char_order,
+        request.word_order,
+        request.beta,
+        request.eps_smoothing,
+        request.include_whitespace,
+    )
     return chrf_fast(
         request.hypotheses,
         request.references,
-        char_order=request.char_order,
-        word_order=request.word_order,
-        beta=request.beta,
-        eps_smoothing=request.eps_smoothing,
-        include_whitespace=request.include_whitespace,
+        options,
         decimals=request.decimals,
         return_words=request.return_words,
     )

@@ -1,6 +1,6 @@
-"""The batch schema's keywords in the one schema engine (a schema for every other property, booleans,
-the pointer pattern), and a differential test against ``jsonschema`` showing that the published
-input schema is the one that validates."""
+"""The batch schema's keywords in the one schema engine (a schema for every other property,
+booleans, the pointer pattern), and a differential test against ``jsonschema`` showing that
+the published input schema is the one that validates."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -10,13 +10,13 @@ from hypothesis import assume, given, settings
 from jsonschema import Draft202012Validator
 
 from mtcompute.contracts.validation.pointer import POINTER_PATTERN
+from mtcompute.contracts.validation.schema import compile_schema
 from mtcompute.contracts.validation.violations import (
     MAX_REPORTED_VIOLATIONS,
     Violations,
     child_pointer,
 )
 from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA
-from mtcompute.contracts.validation.schema import compile_schema
 from tests.meta.near import near
 
 
@@ -60,7 +60,7 @@ def test_the_pointer_pattern_is_checked_as_invalid_pointer() -> None:
 )
 def test_a_keyword_it_would_not_enforce_is_refused_when_compiling(schema: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="not supported"):
-        compile_schema(schema).check
+        compile_schema(schema)
 
 
 # -- The differential test -----------------------------------------------------------------------
@@ -101,7 +101,9 @@ def test_the_published_input_schema_finds_what_jsonschema_finds_in_it(value: obj
 
 def test_an_array_below_its_minimum_says_how_many_items_it_has() -> None:
     found = Violations()
-    compile_schema({"type": "array", "minItems": 2, "items": {"type": "boolean"}}).check([1], "", found)
+    compile_schema({"type": "array", "minItems": 2, "items": {"type": "boolean"}}).check(
+        [1], "", found
+    )
     assert [(v["code"], v["message"]) for v in found.kept] == [
         ("too_few_items", "expected at least 2 items, got an array of 1 item at the top level"),
         ("type", "expected a boolean, got the number 1 at /0"),

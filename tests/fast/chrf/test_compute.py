@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast import chrf as fast
 from mtcompute.fast.chrf import chrf_fast, segment_statistics_fast
+from mtcompute.fast.chrf import compute as fast
+from mtcompute.fast.chrf import occurrences, words
 from mtcompute.metrics.chrf import ChrfOptions, chrf, corpus_segments, summed_statistics
 
 # Every kind of character the pages name: whitespace of several kinds, characters that look like
@@ -50,11 +51,8 @@ def _chrf_both(
         "include_whitespace": options.include_whitespace,
         "decimals": decimals,
     }
-    return chrf(hypotheses, references, **arguments), chrf_fast(  # type: ignore[arg-type]
-        hypotheses,
-        references,
-        **arguments,  # type: ignore[arg-type]
-    )
+    fast_result = chrf_fast(hypotheses, references, options, decimals=decimals)
+    return chrf(hypotheses, references, **arguments), fast_result  # type: ignore[arg-type]
 
 
 @pytest.mark.usefixtures("numpy_for_every_size")
@@ -133,11 +131,9 @@ def test_chrf_fast_equals_the_oracle_above_the_small_input_threshold(
         for hypothesis in hypotheses
     ]
     assert sum(map(len, hypotheses)) * 2 >= fast.SMALL_INPUT_CODE_POINTS
-    arguments = {"word_order": word_order, "eps_smoothing": eps_smoothing, "decimals": 6}
-    assert chrf_fast(hypotheses, references, **arguments) == chrf(  # type: ignore[arg-type]
-        hypotheses,
-        references,
-        **arguments,  # type: ignore[arg-type]
+    options = ChrfOptions(word_order=word_order, eps_smoothing=eps_smoothing)
+    assert chrf_fast(hypotheses, references, options, decimals=6) == chrf(
+        hypotheses, references, word_order=word_order, eps_smoothing=eps_smoothing, decimals=6
     )
 
 
@@ -147,9 +143,9 @@ def test_tokens_whose_hashes_collide_are_computed_by_the_oracle(
 ) -> None:
     # Every code point mixes to 0: all tokens of a length hash alike, the check finds "ab" and
     # "ba" different, and the oracle computes the block.
-    monkeypatch.setattr(fast, "_mixed", lambda values, offsets: np.zeros_like(values))
+    monkeypatch.setattr(words, "mixed", lambda values, offsets: np.zeros_like(values))
     hypotheses, references = ["ab ba ab"], [["ba ab", "ab"]]
-    assert chrf_fast(hypotheses, references, word_order=2) == chrf(
+    assert chrf_fast(hypotheses, references, ChrfOptions(word_order=2)) == chrf(
         hypotheses, references, word_order=2
     )
 
@@ -159,15 +155,15 @@ def test_keys_that_lose_their_bucket_on_every_attempt_get_their_ids_from_a_dict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # A mix of 0 sends every key of a segment to one bucket: all but one key lose it each time.
-    monkeypatch.setattr(fast, "_MIXES", (np.uint64(0),) * 3)
+    monkeypatch.setattr(occurrences, "MIXES", (np.uint64(0),) * 3)
     hypotheses, references = ["abcab cba", "xyz"], [["abc cab", "bca"], ["zyx"]]
-    assert chrf_fast(hypotheses, references) == chrf(hypotheses, references)
+    assert chrf_fast(hypotheses, references, ChrfOptions()) == chrf(hypotheses, references)
 
 
 @pytest.mark.usefixtures("numpy_for_every_size")
 def test_a_lone_surrogate_goes_to_the_oracle() -> None:
     hypotheses, references = ["a\ud800b"], [["a\ud800"]]
-    assert chrf_fast(hypotheses, references, word_order=2) == chrf(
+    assert chrf_fast(hypotheses, references, ChrfOptions(word_order=2)) == chrf(
         hypotheses, references, word_order=2
     )
 
@@ -176,6 +172,6 @@ def test_small_inputs_are_computed_by_the_oracle(monkeypatch: pytest.MonkeyPatch
     def refuse(*arguments: object) -> None:
         raise AssertionError("numpy was used for a small input")
 
-    monkeypatch.setattr(fast, "_block", refuse)
+    monkeypatch.setattr(fast, "block_counts", refuse)
     hypotheses, references = ["The cat sat on the mat."], [["The cat sat on a mat."]]
-    assert chrf_fast(hypotheses, references) == chrf(hypotheses, references)
+    assert chrf_fast(hypotheses, references, ChrfOptions()) == chrf(hypotheses, references)

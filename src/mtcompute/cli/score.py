@@ -3,7 +3,8 @@ request limits. The command parses its options, reads the files (``textfiles``),
 ``scoring`` and prints; a file or input error is JSON on stderr with exit 2."""
 
 import sys
-from typing import BinaryIO
+from collections.abc import Callable
+from typing import Any, BinaryIO, TypeVar
 
 import click
 
@@ -11,15 +12,10 @@ from mtcompute import jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.errors import InputError
 from mtcompute.metrics.display import DEFAULT_WIDTH
-from mtcompute.metrics.smoothing import SMOOTHING_METHODS
-from mtcompute.scoring.text import (
-    METRICS,
-    Metric,
-    Scored,
-    ScoreOptions,
-    score_corpus,
-    score_sentences,
-)
+from mtcompute.scoring.metric import Option
+from mtcompute.scoring.registry import every_option, metrics
+from mtcompute.scoring.score import score_corpus, score_sentences
+from mtcompute.scoring.scored import Scored
 from mtcompute.scoring.textfiles import (
     STDIN,
     TextFile,
@@ -28,6 +24,8 @@ from mtcompute.scoring.textfiles import (
     read_text_file,
 )
 from mtcompute.version import __version__
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _HELP = (
     """Score a hypothesis file against reference files, as sacreBLEU does.
@@ -49,6 +47,29 @@ Example (the files are in the repository's examples/score/):
     f"  chrF2|nrefs:2|nc:6|nw:0|space:no|eps:no|tool:chrf-compute@1.0.0|mtcompute:{__version__}"
     " = 78.81\n"
 )
+
+
+def _click_option(option: Option) -> Callable[[F], F]:
+    """A metric's option (``scoring.metric.Option``) as click declares it."""
+    if option.is_flag:
+        return click.option(*option.flags, option.name, is_flag=True, help=option.help)
+    kind: Any = click.Choice(option.choices) if option.choices else option.type
+    return click.option(
+        *option.flags,
+        option.name,
+        type=kind,
+        default=option.default,
+        show_default=option.default is not None,
+        metavar=option.metavar,
+        help=option.help,
+    )
+
+
+def metric_options(command: F) -> F:
+    """Every registered metric's options, in registration order."""
+    for option in reversed(every_option()):
+        command = _click_option(option)(command)
+    return command
 
 
 @click.command(help=_HELP, short_help="Score text files (BLEU, chrF, chrF++) as sacreBLEU does.")
@@ -73,7 +94,7 @@ Example (the files are in the repository's examples/score/):
     "-m",
     "--metric",
     "metrics",
-    type=click.Choice(METRICS),
+    type=click.Choice(list(metrics())),
     multiple=True,
     help="A metric to compute; repeatable.  [default: bleu]",
 )
@@ -91,22 +112,7 @@ Example (the files are in the repository's examples/score/):
     is_flag=True,
     help="Score each segment: a line (or JSON object, with its line number) a segment and metric.",
 )
-@click.option(
-    "--max-order", type=int, default=4, show_default=True, help="BLEU's largest n-gram order."
-)
-@click.option(
-    "--smoothing",
-    type=click.Choice(SMOOTHING_METHODS),
-    default="none",
-    show_default=True,
-    help="Sentence BLEU's smoothing (with --sentence-level; corpus BLEU is unsmoothed).",
-)
-@click.option(
-    "--smoothing-value",
-    type=float,
-    metavar="VALUE",
-    help="floor's epsilon (0.1 if left out) or add-k's k (1 if left out).",
-)
+@metric_options
 @click.option(
     "--decimals",
     type=click.IntRange(0, 20),
@@ -118,22 +124,19 @@ def score(
     *,
     hypothesis_file: str,
     reference_files: tuple[str, ...],
-    metrics: tuple[Metric, ...],
+    metrics: tuple[str, ...],
     output_format: str,
     sentence_level: bool,
-    max_order: int,
-    smoothing: str,
-    smoothing_value: float | None,
     decimals: int,
+    **settings: Any,
 ) -> None:
-    options = ScoreOptions(max_order, smoothing, smoothing_value)
     try:
         hypotheses, references = _read_files(hypothesis_file, reference_files)
         chosen = metrics or ("bleu",)
         if sentence_level:
-            scored = list(score_sentences(hypotheses.lines, references, chosen, options))
+            scored = list(score_sentences(hypotheses.lines, references, chosen, settings))
         else:
-            scored = score_corpus(hypotheses.lines, references, chosen, options)
+            scored = score_corpus(hypotheses.lines, references, chosen, settings)
     except InputError as error:
         fail(error)
     _print(scored, output_format, decimals)

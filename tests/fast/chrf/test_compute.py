@@ -11,9 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.chrf import chrf_fast, segment_statistics_fast
+from mtcompute.fast.chrf import chrf_fast, occurrences, segment_statistics_fast, words
 from mtcompute.fast.chrf import compute as fast
-from mtcompute.fast.chrf import occurrences, words
 from mtcompute.metrics.chrf import ChrfOptions, chrf, corpus_segments, summed_statistics
 
 # Every kind of character the pages name: whitespace of several kinds, characters that look like

@@ -5,14 +5,15 @@ import pytest
 
 import mtcompute
 from mtcompute.errors import InputError
-from mtcompute.scoring.text import Scored, ScoreOptions, score_corpus, score_sentences
+from mtcompute.scoring.score import score_corpus, score_sentences
+from mtcompute.scoring.scored import Scored
 
 HYPOTHESES = ("the cat sat on the mat", "a dog")
 STREAMS = [("the cat sat on a mat", "a dog barked"), ("a cat sat on the mat", "the dog")]
 
 
 def test_a_corpus_is_scored_once_per_metric_in_the_order_asked() -> None:
-    scored = score_corpus(HYPOTHESES, STREAMS, ["chrf", "bleu"], ScoreOptions())
+    scored = score_corpus(HYPOTHESES, STREAMS, ["chrf", "bleu"])
     assert [item.name for item in scored] == ["chrF2", "BLEU"]
     per_segment = [list(refs) for refs in zip(*STREAMS, strict=True)]
     assert scored[0].result == mtcompute.chrf(list(HYPOTHESES), per_segment).to_dict()
@@ -22,12 +23,12 @@ def test_a_corpus_is_scored_once_per_metric_in_the_order_asked() -> None:
 
 
 def test_the_references_are_streams_one_per_file() -> None:
-    (bleu,) = score_corpus(HYPOTHESES, STREAMS, ["bleu"], ScoreOptions())
+    (bleu,) = score_corpus(HYPOTHESES, STREAMS, ["bleu"])
     assert bleu.signature.startswith("nrefs:2|")
 
 
 def test_sentences_are_scored_segment_by_segment_each_metric_in_turn() -> None:
-    scored = list(score_sentences(HYPOTHESES, STREAMS, ["bleu", "chrf++"], ScoreOptions()))
+    scored = list(score_sentences(HYPOTHESES, STREAMS, ["bleu", "chrf++"]))
     assert [(item.line, item.name) for item in scored] == [
         (1, "BLEU"),
         (1, "chrF2++"),
@@ -38,7 +39,7 @@ def test_sentences_are_scored_segment_by_segment_each_metric_in_turn() -> None:
 
 def test_smoothing_is_refused_for_corpus_bleu() -> None:
     with pytest.raises(InputError, match="--sentence-level"):
-        score_corpus(HYPOTHESES, STREAMS, ["bleu"], ScoreOptions(smoothing="exp"))
+        score_corpus(HYPOTHESES, STREAMS, ["bleu"], {"smoothing": "exp"})
 
 
 def test_a_scored_metric_prints_as_sacrebleu_and_serialises_with_its_result() -> None:

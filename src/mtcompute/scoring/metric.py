@@ -1,0 +1,77 @@
+"""What a metric of ``mtcompute score`` declares, as sacreBLEU's ``Metric`` does: its name, its
+options, how it scores a corpus and each segment, and its signature.
+
+A metric is a class whose constructor takes the values of the options (every declared option's
+value, keyed by its ``name``) and whether each segment is scored, and refuses a combination it
+cannot score with ``InputError``; ``register`` (in ``registry``) makes it one of ``score``'s.
+Options are plain data: the CLI builds its flags from them, and the library passes them as
+keywords.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from mtcompute.contracts.contract import Contract
+from mtcompute.scoring.scored import Scored
+
+# A corpus's texts: hypotheses[i] is segment i; references[k][i] is its k-th reference, a
+# stream per reference file, as sacreBLEU takes them.
+Texts = Sequence[str]
+Streams = Sequence[Sequence[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a metric: its keyword ``name``, its command-line ``flags``, the type of its
+    value (``choices`` when it is one of some strings, ``is_flag`` for a boolean switch), its
+    default and a line of help."""
+
+    name: str
+    flags: tuple[str, ...]
+    help: str
+    default: Any = None
+    type: type = str
+    choices: tuple[str, ...] = ()
+    is_flag: bool = False
+    metavar: str | None = None
+
+
+class ScoringMetric(ABC):
+    """A metric as ``score`` runs it; a subclass sets ``name`` and ``options``."""
+
+    name: ClassVar[str]
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, settings: Mapping[str, Any], *, sentence_level: bool = False) -> None:
+        # An option left out, or None (as click passes one not given), takes its default.
+        self.settings = {option.name: _value(settings, option) for option in self.options}
+        self.sentence_level = sentence_level
+
+    @abstractmethod
+    def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
+        """The corpus score."""
+
+    @abstractmethod
+    def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
+        """Each segment's score, in line order."""
+
+    @abstractmethod
+    def signature(self, nrefs: int) -> str:
+        """What makes the number reproducible, in sacreBLEU's ``key:value|...`` form."""
+
+
+def _value(settings: Mapping[str, Any], option: Option) -> Any:
+    value = settings.get(option.name)
+    return option.default if value is None else value
+
+
+def tool_name(contract: Contract) -> str:
+    """``id@version``, as a signature names the tool that computed the number."""
+    return f"{contract.id}@{contract.version}"
+
+
+def per_segment(references: Streams) -> list[list[str]]:
+    """Streams (``references[k][i]``) turned into each segment's references (``[i][k]``)."""
+    return [list(segment) for segment in zip(*references, strict=True)]

@@ -1,0 +1,59 @@
+"""chrF and chrF++ in ``mtcompute score``: ``chrf-compute`` and ``chrf-plus-plus-compute`` with
+sacreBLEU's defaults, on each raw line."""
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from mtcompute import api
+from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
+from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_tool
+from mtcompute.contracts.contract import Contract
+from mtcompute.metrics.chrf import DEFAULT_CHAR_ORDER, DEFAULT_WORD_ORDER, ChrfResult
+from mtcompute.scoring import signature
+from mtcompute.scoring.metric import ScoringMetric, Streams, Texts, per_segment, tool_name
+from mtcompute.scoring.registry import register
+from mtcompute.scoring.scored import Scored
+
+
+class _Chrf(ScoringMetric):
+    word_order: ClassVar[int]
+    contract: ClassVar[Contract]
+
+    def _result(self, hypotheses: Texts, references: Streams) -> ChrfResult:
+        return api.chrf(list(hypotheses), per_segment(references), word_order=self.word_order)
+
+    def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
+        result = self._result(hypotheses, references)
+        return Scored(
+            result.name, result.score, self.signature(len(references)), "", result.to_dict()
+        )
+
+    def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
+        result = self._result(hypotheses, references)
+        sign = self.signature(len(references))
+        for line, segment in enumerate(result.segments, start=1):
+            yield Scored(result.name, segment.score, sign, "", segment.to_dict(), line)
+
+    def signature(self, nrefs: int) -> str:
+        return signature.chrf_signature(
+            nrefs,
+            char_order=DEFAULT_CHAR_ORDER,
+            word_order=self.word_order,
+            include_whitespace=False,
+            eps_smoothing=False,
+            tool=tool_name(self.contract),
+        )
+
+
+@register
+class Chrf(_Chrf):
+    name = "chrf"
+    word_order = 0
+    contract = chrf_tool.TOOL.contract
+
+
+@register
+class ChrfPlusPlus(_Chrf):
+    name = "chrf++"
+    word_order = DEFAULT_WORD_ORDER
+    contract = chrf_plus_plus_tool.TOOL.contract

@@ -1,0 +1,45 @@
+"""Scoring text segments with the library, the way ``mtcompute score`` reports them: one
+``Scored`` per metric (or per metric and segment), each with sacreBLEU's name, 0-100 score,
+signature and verbose part beside the tool's own result object.
+
+Every metric comes from the registry (``registry.metric_named``) and goes through the library
+functions, so the contracts' rules apply and their request limits do not.
+"""
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from mtcompute.scoring.metric import ScoringMetric, Streams, Texts
+from mtcompute.scoring.registry import metric_named
+from mtcompute.scoring.scored import Scored
+
+
+def chosen_metrics(
+    names: Sequence[str], settings: Mapping[str, Any], *, sentence_level: bool
+) -> list[ScoringMetric]:
+    """Each named metric with its options taken from ``settings``; every refusal at once."""
+    return [metric_named(name)(settings, sentence_level=sentence_level) for name in names]
+
+
+def score_corpus(
+    hypotheses: Texts,
+    references: Streams,
+    names: Sequence[str],
+    settings: Mapping[str, Any] | None = None,
+) -> list[Scored]:
+    """One ``Scored`` per metric; ``references[k]`` is the k-th reference of every segment."""
+    chosen = chosen_metrics(names, settings or {}, sentence_level=False)
+    return [metric.corpus(hypotheses, references) for metric in chosen]
+
+
+def score_sentences(
+    hypotheses: Texts,
+    references: Streams,
+    names: Sequence[str],
+    settings: Mapping[str, Any] | None = None,
+) -> Iterator[Scored]:
+    """Per segment, one ``Scored`` per metric, in line order."""
+    chosen = chosen_metrics(names, settings or {}, sentence_level=True)
+    per_metric = [list(metric.sentences(hypotheses, references)) for metric in chosen]
+    for segment_scores in zip(*per_metric, strict=True):
+        yield from segment_scores

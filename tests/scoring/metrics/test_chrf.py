@@ -1,0 +1,19 @@
+"""chrF and chrF++ in ``score``: the tools' scores with sacreBLEU's defaults, per segment too."""
+
+from mtcompute.scoring.metrics.chrf import Chrf, ChrfPlusPlus
+
+HYPOTHESES = ["The cat sat on the mat.", "Hello!"]
+STREAMS = [["The cat sat on a mat.", "Hi!"]]
+
+
+def test_chrf_is_the_tools_corpus_score_with_its_signature() -> None:
+    scored = Chrf({}).corpus(HYPOTHESES, STREAMS)
+    assert scored.name == "chrF2"
+    assert scored.signature.startswith("nrefs:1|nc:6|nw:0|space:no|eps:no|tool:chrf-compute@")
+
+
+def test_chrf_plus_plus_scores_words_of_order_two_per_segment() -> None:
+    segments = list(ChrfPlusPlus({}, sentence_level=True).sentences(HYPOTHESES, STREAMS))
+    assert [segment.line for segment in segments] == [1, 2]
+    assert segments[0].name == "chrF2++"
+    assert "|nw:2|" in segments[0].signature

@@ -20,6 +20,8 @@ from mtcompute import execute
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
 
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def quick_result() -> BenchmarkResult:

@@ -18,6 +18,8 @@ import mtcompute
 from mtcompute.cli.extras import SERVER_PACKAGES
 from mtcompute.cli.main import cli
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

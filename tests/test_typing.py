@@ -8,7 +8,10 @@ valid one, where mypy must report nothing.
 import re
 from pathlib import Path
 
+import pytest
 from mypy import api as mypy
+
+pytestmark = pytest.mark.slow
 
 _MISTAKES = [
     'mtcompute.corpus_bleu(["a b"], [[["a", "b"]]])',

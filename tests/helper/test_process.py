@@ -14,6 +14,8 @@ import pytest
 from mtcompute.helper import process as block_helper
 from mtcompute.helper.process import Helper, Lane
 
+pytestmark = pytest.mark.live
+
 _STARTUP_SECONDS = 60  # a loaded machine may take a while to start an interpreter
 
 

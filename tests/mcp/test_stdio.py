@@ -8,6 +8,8 @@ from mtcompute.contracts.registry import tool_ids
 from mtcompute.errors import InputError, Violation
 from tests.mcp.clients import MODES, NEGOTIATED, run, stdio_command, text_of
 
+pytestmark = pytest.mark.live
+
 TOOL, VERSION = "bleu-corpus-compute", "1.0.0"
 INPUT = {"hypotheses": [["a", "small", "test"]], "references": [[["a", "small", "test"]]]}
 BAD_INPUT = {"hypotheses": [[""]], "references": []}

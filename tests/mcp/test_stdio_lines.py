@@ -13,6 +13,8 @@ from mtcompute.mcp.stdio_lines import read_line
 from mtcompute.mcp.surrogates import ArrivedCall
 from tests.mcp.pipe import HANDSHAKE, STATELESS_META, piped_answers, tools_call
 
+pytestmark = pytest.mark.live
+
 TOOL, VERSION = "bleu-corpus-compute", "1.0.0"
 INPUT = {"hypotheses": [["a", "small", "test"]], "references": [[["a", "small", "test"]]]}
 SURROGATE_INPUT = {"hypotheses": [["a", "\ud800"]], "references": [[["a"]]]}

@@ -1,6 +1,10 @@
 """``mtcompute mcp`` fed by a pipe: every line gets an answer, all written before it exits."""
 
+import pytest
+
 from tests.mcp.pipe import HANDSHAKE, piped_answers, tools_call
+
+pytestmark = pytest.mark.live
 
 CALLS = 5
 # Large enough that the calls are still computing when the input ends.

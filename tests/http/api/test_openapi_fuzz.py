@@ -4,6 +4,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow
+
 _SCHEMATHESIS = str(Path(sys.executable).with_name("st"))
 _CONFIG = Path(__file__).with_name("schemathesis.toml")
 # Bounded to about half a minute on two cores: enough for every phase on every operation.

@@ -6,6 +6,8 @@ import pytest
 
 from tests.http import browser
 
+pytestmark = pytest.mark.browser
+
 
 def test_a_missing_chromium_fails_the_test_saying_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path

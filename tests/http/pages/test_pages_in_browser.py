@@ -17,6 +17,8 @@ from mtcompute.http.pages.snippets import pretty
 from mtcompute.meta.batch import doc as batch_doc
 from tests.http.browser import chromium
 
+pytestmark = pytest.mark.browser
+
 PHONE: ViewportSize = {"width": 375, "height": 812}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PAGES = ["/", "/tools", "/tools?q=chrF", "/tools?q=zzz", "/docs", "/nowhere"] + [

@@ -6,8 +6,11 @@ import subprocess
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.http.served import COMMAND, WAIT_SECONDS
+
+pytestmark = pytest.mark.live
 
 LOW_SOFT_LIMIT = 256
 

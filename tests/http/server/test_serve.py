@@ -13,6 +13,8 @@ from tests.http.inputs import EXECUTE_PATH, SMALL_INPUT, expected_answer
 from tests.http.served import WAIT_SECONDS as _WAIT_SECONDS
 from tests.http.served import Served
 
+pytestmark = pytest.mark.live
+
 
 def test_serve_answers_healthz_and_logs_the_request(serve: Served) -> None:
     response = httpx.get(f"http://127.0.0.1:{serve.port}/healthz")

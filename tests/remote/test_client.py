@@ -1,21 +1,54 @@
-"""``mtcompute.Client`` against a real server answers what the library answers and raises the
-library's errors."""
+"""``mtcompute.Client`` answers what the library answers and raises the library's errors: in this
+process through httpx's transport seam (the app served by Starlette's test transport), and
+over a real port where the network is the point."""
 
 import socket
 from typing import Any
 
+import httpx
 import pytest
+from starlette.testclient import TestClient
 
 import mtcompute
 from mtcompute import Client, InputError, ServiceError, UnknownToolError
 from mtcompute.errors import InvalidBaseUrlError, MalformedJsonError
+from mtcompute.http.app import create_app
 from tests.http.inputs import SMALL_INPUT, TOOL, VERSION
+
+IN_PROCESS = "http://testserver"
+
+
+class InProcess(httpx.BaseTransport):
+    """The app served in this process by Starlette's test client, as a transport whose answers
+    are read whole, as the network's would be."""
+
+    def __init__(self, test_client: TestClient) -> None:
+        self._test_client = test_client
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        answer = self._test_client.request(
+            request.method, str(request.url), headers=dict(request.headers), content=request.read()
+        )
+        return httpx.Response(answer.status_code, headers=answer.headers, content=answer.content)
+
+
+@pytest.fixture(scope="module")
+def app_transport() -> Any:
+    with TestClient(create_app(), base_url=IN_PROCESS) as test_client:
+        yield InProcess(test_client)
 
 
 @pytest.fixture
-def remote(base_url: str) -> Any:
-    with Client(base_url) as client:
+def remote(app_transport: httpx.BaseTransport) -> Any:
+    with Client(IN_PROCESS, transport=app_transport) as client:
         yield client
+
+
+def test_execute_over_a_real_port_answers_the_librarys_result(base_url: str) -> None:
+    with Client(base_url) as client:
+        assert client.execute(TOOL, VERSION, SMALL_INPUT) == mtcompute.execute(
+            TOOL, VERSION, SMALL_INPUT
+        )
 
 
 def test_execute_answers_the_librarys_result(remote: Client) -> None:

@@ -1,17 +1,7 @@
-"""The HTTP adapter: parse the request, delegate to the registry, translate errors.
-
-    POST /v1/tools/{id}/versions/{version}/execute   200 {"result": {...}}
-    POST /v1/batch                                   200 {"results": [...]} (``http.batch``)
-    GET  /v1/tools                                   the tools: id, versions, title, summary
-    GET  /v1/tools/{id}/versions/{version}           the machine-readable contract
-    GET  /, /tools, /tools/{id}, /docs               the pages for people (``http.site``)
-    GET  /openapi.json                               OpenAPI 3.1 with every contract's schemas
-    GET  /healthz                                    liveness
-    POST /mcp                                        MCP, Streamable HTTP (``mtcompute.mcp.server``)
-
-Errors are problem+json (``http_problems``). Nothing here computes or validates: the bytes go
-through the same ``jsonio.loads`` → ``api.execute`` → ``jsonio.dumps`` as the CLI and library, so
-an answer's bytes equal theirs.
+"""The HTTP adapter, composed: the JSON API (``http.api``: ``/v1/...``, ``/openapi.json``,
+``/healthz``), the pages for people (``http.pages``: ``/``, ``/tools``, ``/tools/{id}``,
+``/docs``), MCP mounted at ``/mcp`` (``http.mcp_mount``), and the server's middleware
+(``http.server``). Errors are problem+json (``http.api.problems``).
 """
 
 import os
@@ -20,25 +10,17 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
-from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
-from mtcompute import api, jsonio
-from mtcompute.contracts.registry import all_tools
 from mtcompute.errors import MtcomputeError
-from mtcompute.http.api.batch import batch_route
-from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
-from mtcompute.http.api.openapi import openapi_document
 from mtcompute.http.api.problems import (
     ProblemError,
     on_mtcompute_error,
     on_problem,
     on_unexpected,
 )
+from mtcompute.http.api.routes import api_routes
 from mtcompute.http.mcp_mount import mcp_route
 from mtcompute.http.pages.site import on_http_exception, site_routes
 from mtcompute.http.server.admission import BodyAdmission
@@ -89,55 +71,6 @@ class HttpSettings:
         )
 
 
-def _json(value: object) -> Response:
-    return Response(jsonio.dumps(value), media_type=JSON_MEDIA_TYPE)
-
-
-def _execute_bytes(tool_id: str, version: str, body: bytes) -> bytes:
-    # The CLI's own order: parse the JSON, then look the tool up, then run it.
-    return jsonio.dumps(api.execute_answer(tool_id, version, jsonio.loads(body)))
-
-
-def _execute_endpoint(settings: HttpSettings) -> Route:
-    async def execute(request: Request) -> Response:
-        check_json_media_type(request)
-        body = await read_body(request, settings.max_body_bytes)
-        tool_id, version = request.path_params["id"], request.path_params["version"]
-        # Parsing and scoring are CPU work: a thread keeps the event loop answering meanwhile.
-        answer = await run_in_threadpool(_execute_bytes, tool_id, version, body)
-        return Response(answer, media_type=JSON_MEDIA_TYPE)
-
-    return Route("/v1/tools/{id}/versions/{version}/execute", execute, methods=["POST"])
-
-
-async def _list_tools(_: Request) -> Response:
-    return _json({"tools": api.tools()})
-
-
-async def _describe(request: Request) -> Response:
-    return _json(api.describe(request.path_params["id"], request.path_params["version"]))
-
-
-async def _openapi(_: Request) -> Response:
-    return _json(openapi_document(tool.contract for tool in all_tools()))
-
-
-async def _healthz(_: Request) -> Response:
-    return _json({"status": "ok"})
-
-
-def api_routes(settings: HttpSettings) -> list[BaseRoute]:
-    """The routes of the HTTP API (every path in the module docstring)."""
-    return [
-        _execute_endpoint(settings),
-        batch_route(settings.max_body_bytes),
-        Route("/v1/tools", _list_tools, methods=["GET"]),
-        Route("/v1/tools/{id}/versions/{version}", _describe, methods=["GET"]),
-        Route("/openapi.json", _openapi, methods=["GET"]),
-        Route("/healthz", _healthz, methods=["GET"]),
-    ]
-
-
 def create_app(settings: HttpSettings | None = None) -> Starlette:
     """The ASGI app serving every registered tool.
 
@@ -148,7 +81,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
     """
     settings = settings or HttpSettings()
     mcp_path, mcp = mcp_route(settings.mcp, settings.max_body_bytes)
-    routes = [*api_routes(settings), *site_routes(), mcp_path]
+    routes = [*api_routes(settings.max_body_bytes), *site_routes(), mcp_path]
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:

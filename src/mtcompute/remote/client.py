@@ -112,13 +112,22 @@ class Client:
 
     ``base_url`` is the server's root, e.g. ``http://127.0.0.1:8000`` (a malformed one is an
     ``InvalidBaseUrlError`` saying how to fix it). Use it as a context manager, or ``close()``
-    it, to release its connections.
+    it, to release its connections. ``transport`` is httpx's seam: another way to reach the
+    service (an app in this process, say), which the client then uses instead of the network.
     """
 
-    def __init__(self, base_url: str, *, timeout: float = DEFAULT_TIMEOUT_SECONDS) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        timeout: float = DEFAULT_TIMEOUT_SECONDS,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
         self.base_url = checked_base_url(base_url)
         self.timeout = timeout
-        self._http = httpx.Client(timeout=timeout, headers={"accept": "application/json"})
+        self._http = httpx.Client(
+            timeout=timeout, headers={"accept": "application/json"}, transport=transport
+        )
 
     def execute(self, tool_id: str, version: str, input: object) -> JsonObject:
         """The tool's result object for ``input`` (``version`` may be ``latest``)."""

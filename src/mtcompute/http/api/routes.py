@@ -1,0 +1,72 @@
+"""The routes of the JSON API: parse the request, delegate to the library, translate errors.
+
+    POST /v1/tools/{id}/versions/{version}/execute   200 {"result": {...}}
+    POST /v1/batch                                   200 {"results": [...]} (``batch``)
+    GET  /v1/tools                                   the tools: id, versions, title, summary
+    GET  /v1/tools/{id}/versions/{version}           the machine-readable contract
+    GET  /openapi.json                               OpenAPI 3.1 with every contract's schemas
+    GET  /healthz                                    liveness
+
+Nothing here computes or validates: the bytes go through the same ``jsonio.loads`` →
+``api.execute`` → ``jsonio.dumps`` as the CLI and library, so an answer's bytes equal theirs.
+"""
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from mtcompute import api, jsonio
+from mtcompute.contracts.registry import all_tools
+from mtcompute.http.api.batch import batch_route
+from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.api.openapi import openapi_document
+
+
+def _json(value: object) -> Response:
+    return Response(jsonio.dumps(value), media_type=JSON_MEDIA_TYPE)
+
+
+def _execute_bytes(tool_id: str, version: str, body: bytes) -> bytes:
+    # The CLI's own order: parse the JSON, then look the tool up, then run it.
+    return jsonio.dumps(api.execute_answer(tool_id, version, jsonio.loads(body)))
+
+
+def _execute_endpoint(max_body_bytes: int) -> Route:
+    async def execute(request: Request) -> Response:
+        check_json_media_type(request)
+        body = await read_body(request, max_body_bytes)
+        tool_id, version = request.path_params["id"], request.path_params["version"]
+        # Parsing and scoring are CPU work: a thread keeps the event loop answering meanwhile.
+        answer = await run_in_threadpool(_execute_bytes, tool_id, version, body)
+        return Response(answer, media_type=JSON_MEDIA_TYPE)
+
+    return Route("/v1/tools/{id}/versions/{version}/execute", execute, methods=["POST"])
+
+
+async def _list_tools(_: Request) -> Response:
+    return _json({"tools": api.tools()})
+
+
+async def _describe(request: Request) -> Response:
+    return _json(api.describe(request.path_params["id"], request.path_params["version"]))
+
+
+async def _openapi(_: Request) -> Response:
+    return _json(openapi_document(tool.contract for tool in all_tools()))
+
+
+async def _healthz(_: Request) -> Response:
+    return _json({"status": "ok"})
+
+
+def api_routes(max_body_bytes: int) -> list[BaseRoute]:
+    """The routes of the JSON API (every path in the module docstring)."""
+    return [
+        _execute_endpoint(max_body_bytes),
+        batch_route(max_body_bytes),
+        Route("/v1/tools", _list_tools, methods=["GET"]),
+        Route("/v1/tools/{id}/versions/{version}", _describe, methods=["GET"]),
+        Route("/openapi.json", _openapi, methods=["GET"]),
+        Route("/healthz", _healthz, methods=["GET"]),
+    ]

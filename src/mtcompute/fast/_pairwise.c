@@ -43,6 +43,8 @@
 /* Orders live in a key's top 4 bits; 15 of them is the empty slot's. */
 #define MAX_ORDERS 14
 #define EMPTY_KEY UINT64_MAX
+/* Occurrences up to which a table is made large enough never to grow. */
+#define SMALL_TABLE ((size_t)1 << 16)
 /* An id is a prefix in a key's 28 bits between the order and the unit. */
 #define ID_LIMIT ((uint32_t)1 << 28)
 #define MAX_THREADS 64
@@ -51,6 +53,17 @@
 /* Below this many cells in all, one thread does everything (starting threads costs more). */
 #define CELLS_FOR_THREADS 65536
 #define EPSILON 1e-16
+
+/* The row loops, compiled a second time for AVX2 and chosen when the processor has it: the same
+ * IEEE-754 operations on more lanes at once (no FMA: contraction is off), so the same doubles. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define VECTORISED __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef VECTORISED
+#define VECTORISED
+#endif
 
 enum { NONE = 0, FLOOR = 1, EXP = 2, ADD_K = 3 };
 
@@ -528,8 +541,10 @@ static int profiles_init(Profiles *profiles, int orders, size_t texts, size_t un
     profiles->totals = calloc(texts * (size_t)orders + 1, sizeof *profiles->totals);
     profiles->lengths = calloc(texts + 1, sizeof *profiles->lengths);
     profiles->starts = calloc(texts * (size_t)orders + 1, sizeof *profiles->starts);
-    size_t capacity = 1024;
-    while (capacity < units / 2) { /* distinct n-grams are fewer than units times orders */
+    /* Room for every n-gram without growing, for a few texts; for many, the distinct ones are
+     * far fewer than their occurrences and the table grows only if it must. */
+    size_t wanted = units <= SMALL_TABLE ? 2 * units : units / 2, capacity = 256;
+    while (capacity < wanted) {
         capacity *= 2;
     }
     if (profiles->totals == NULL || profiles->lengths == NULL || profiles->starts == NULL) {
@@ -710,7 +725,7 @@ static void postings_free(Postings *postings) {
 
 /* An id that at least one column in DENSE_SHARE has gets a dense row: adding a whole row costs
  * less than visiting that many scattered columns one by one. */
-#define DENSE_SHARE 6
+#define DENSE_SHARE 8
 
 static int postings_build(Postings *postings, const Profiles *profiles, int order,
                           const int32_t *columns, size_t m) {
@@ -762,7 +777,7 @@ static int postings_build(Postings *postings, const Profiles *profiles, int orde
 
 /* Row i's matches of one order with every column: the sum over its distinct ids of
  * min(its count, the column's count). */
-static void row_matches(const Profiles *profiles, const Postings *postings, int order,
+static VECTORISED void row_matches(const Profiles *profiles, const Postings *postings, int order,
                         int32_t text, size_t m, uint32_t *matches) {
     size_t index = (size_t)text * (size_t)profiles->orders + (size_t)order;
     memset(matches, 0, m * sizeof *matches);
@@ -856,59 +871,75 @@ static int prepare_job(Job *job, const Options *options) {
 typedef struct {
     uint32_t *matches; /* orders × m */
     double *precision, *recall;
-    uint32_t *counted;
+    double *counted;
     double *brevity;   /* BLEU: per reference length, its brevity penalty (NAN: not yet) */
     size_t brevity_size;
 } Scratch;
+
+/* The row's sums over orders, per column: adding 0.0 where an order does not count leaves a
+ * sum (never -0.0) unchanged, so the loops need no branch and are vectorised. */
+static VECTORISED void chrf_sums(const uint32_t *matches, const double *references, double h,
+                                 double b, int eps_smoothing, size_t m, double *precision,
+                                 double *recall, double *counted) {
+    if (eps_smoothing) { /* the sum of each order's F, in precision */
+        for (size_t j = 0; j < m; j++) {
+            double r = references[j], match = (double)matches[j];
+            double p = (r > 0.0 && h > 0.0) ? match / (h > 0.0 ? h : 1.0) : EPSILON;
+            double q = r > 0.0 ? match / (r > 0.0 ? r : 1.0) : EPSILON;
+            double d = b * p + q;
+            double f = (((1.0 + b) * p) * q) / (d > 0.0 ? d : 1.0);
+            precision[j] += d > 0.0 ? f : EPSILON;
+        }
+        return;
+    }
+    if (h == 0.0) {
+        return;
+    }
+    for (size_t j = 0; j < m; j++) {
+        double r = references[j], match = (double)matches[j];
+        int counts = r > 0.0;
+        double p = match / h, q = match / (counts ? r : 1.0);
+        precision[j] += counts ? p : 0.0;
+        recall[j] += counts ? q : 0.0;
+        counted[j] += counts ? 1.0 : 0.0;
+    }
+}
+
+static VECTORISED void chrf_scores(const double *precision, const double *recall,
+                                   const double *counted, double b, int eps_smoothing,
+                                   int orders, size_t m, double *out) {
+    if (eps_smoothing) {
+        for (size_t j = 0; j < m; j++) {
+            out[j] = precision[j] / (double)orders;
+        }
+        return;
+    }
+    for (size_t j = 0; j < m; j++) {
+        double k = counted[j] > 0.0 ? counted[j] : 1.0;
+        double p = precision[j] / k, r = recall[j] / k;
+        double d = (b * p) + r;
+        double f = (((1.0 + b) * p) * r) / (d > 0.0 ? d : 1.0);
+        out[j] = (counted[j] == 0.0 || p + r == 0.0) ? 0.0 : f;
+    }
+}
 
 static void chrf_row(const Job *job, const Options *options, size_t i, Scratch *s) {
     const Profiles *profiles = &job->profiles;
     int orders = profiles->orders;
     size_t m = job->m, text = (size_t)job->rows[i];
     double b = (double)(options->beta * options->beta);
-    double *out = job->out + i * m;
     for (size_t j = 0; j < m; j++) {
         s->precision[j] = 0.0;
         s->recall[j] = 0.0;
-        s->counted[j] = 0;
+        s->counted[j] = 0.0;
     }
     for (int order = 0; order < orders; order++) {
-        const uint32_t *matches = s->matches + (size_t)order * m;
-        const double *references = job->column_totals + (size_t)order * m;
         double h = (double)profiles->totals[text * (size_t)orders + (size_t)order];
-        if (options->eps_smoothing) {
-            for (size_t j = 0; j < m; j++) { /* the sum of each order's F, in s->precision */
-                double r = references[j], match = (double)matches[j];
-                double p = (r > 0.0 && h > 0.0) ? match / h : EPSILON;
-                double q = r > 0.0 ? match / r : EPSILON;
-                double d = b * p + q;
-                s->precision[j] += d > 0.0 ? (((1.0 + b) * p) * q) / d : EPSILON;
-            }
-        } else if (h > 0.0) {
-            for (size_t j = 0; j < m; j++) {
-                double r = references[j], match = (double)matches[j];
-                if (r > 0.0) {
-                    s->precision[j] += match / h;
-                    s->recall[j] += match / r;
-                    s->counted[j]++;
-                }
-            }
-        }
+        chrf_sums(s->matches + (size_t)order * m, job->column_totals + (size_t)order * m, h, b,
+                  options->eps_smoothing, m, s->precision, s->recall, s->counted);
     }
-    for (size_t j = 0; j < m; j++) {
-        if (options->eps_smoothing) {
-            out[j] = s->precision[j] / (double)orders;
-            continue;
-        }
-        double p = s->precision[j], r = s->recall[j], k = (double)s->counted[j];
-        if (s->counted[j] == 0) {
-            out[j] = 0.0;
-            continue;
-        }
-        p /= k;
-        r /= k;
-        out[j] = p + r == 0.0 ? 0.0 : (((1.0 + b) * p) * r) / ((b * p) + r);
-    }
+    chrf_scores(s->precision, s->recall, s->counted, b, options->eps_smoothing, orders, m,
+                job->out + i * m);
 }
 
 /* The brevity penalty of lengths c and r, as metrics/bleu.py's. */

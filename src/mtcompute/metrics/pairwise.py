@@ -21,6 +21,7 @@ from mtcompute.metrics.sentence import DEFAULT, sentence_score
 from mtcompute.metrics.smoothing import Smoothing
 
 Matrix = list[list[float]]
+CHRF = ChrfOptions()  # chrF: character 6-grams, beta 2
 TokenCounts = list[Counter[tuple[str, ...]]]
 
 
@@ -33,7 +34,7 @@ class MbrSelection:
 
 
 def pairwise_chrf(
-    hypotheses: Sequence[str], references: Sequence[str], options: ChrfOptions = ChrfOptions()
+    hypotheses: Sequence[str], references: Sequence[str], options: ChrfOptions = CHRF
 ) -> Matrix:
     """chrF (0-1 scale) of every hypothesis against every single reference: [i][j]."""
     reference_counts = [ngram_counts(reference, options) for reference in references]

@@ -4,7 +4,7 @@ on its pure-Python paths, which compute the same results."""
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("_segment", "_tokens", "_sentence_score")
+COMPILED = ("_segment", "_tokens", "_sentence_score", "_pairwise")
 
 
 class BuildExact(build_ext):
@@ -15,6 +15,9 @@ class BuildExact(build_ext):
         if self.compiler.compiler_type == "unix":
             for extension in self.extensions:
                 extension.extra_compile_args += ["-ffp-contract=off", "-fno-fast-math"]
+                if extension.name.endswith("_pairwise"):  # its rows are computed in threads
+                    extension.extra_compile_args.append("-pthread")
+                    extension.extra_link_args.append("-pthread")
         super().build_extensions()
 
 

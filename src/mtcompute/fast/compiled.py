@@ -3,6 +3,7 @@ package was installed without them. Each has a pure-Python path that computes th
 """
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 # Matches and totals per order, the hypothesis length and the closest reference length.
 SegmentCounts = tuple[tuple[int, ...], tuple[int, ...], int, int]
@@ -15,6 +16,17 @@ SentenceScorer = Callable[
 ]
 # The tokens and their UTF-8 bytes.
 TokenCheck = Callable[[Sequence[Sequence[str]], int | None], tuple[int, int] | None]
+# One matrix to fill: distinct texts (or token lists), int32 row and column indices into them,
+# and the float64 buffer of rows times columns that receives the scores.
+MatrixJob = tuple[list[Any], Any, Any, Any]
+# jobs, char_order, word_order, beta, eps_smoothing, include_whitespace, threads.
+ChrfMatrices = Callable[[list[MatrixJob], int, int, int, bool, bool, int], None]
+# jobs, max_order, method (0 none, 1 floor, 2 exp, 3 add-k), its value, effective order, threads.
+BleuMatrices = Callable[[list[MatrixJob], int, int, float, bool, int], None]
+# The kept reference's index, its F and its statistics: hypothesis, reference, matches.
+ChrfSegmentCounts = tuple[int, float, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+# hypothesis, references, char_order, word_order, beta, eps_smoothing, include_whitespace.
+ChrfSegmentScorer = Callable[[str, list[str], int, int, int, bool, bool], ChrfSegmentCounts]
 
 
 def _segment_statistics() -> SegmentStatistics | None:
@@ -41,6 +53,14 @@ def _sentence_scorer() -> SentenceScorer | None:
     return score
 
 
+def _pairwise() -> tuple[ChrfMatrices | None, BleuMatrices | None, ChrfSegmentScorer | None]:
+    try:
+        from mtcompute.fast import _pairwise  # noqa: PLC0415 - may be absent
+    except ImportError:
+        return None, None, None
+    return _pairwise.chrf_matrices, _pairwise.bleu_matrices, _pairwise.chrf_segment
+
+
 segment_statistics = _segment_statistics()
 """``_segment.c``: one segment's counts, or None where a list or token is not a plain list, tuple
 or str (then the strings serve)."""
@@ -51,3 +71,7 @@ sentence_score = _sentence_scorer()
 token_check = _token_check()
 """``_tokens.c``: the token rule's bulk check, or None where a token breaks it (then the walker
 tells which)."""
+
+chrf_matrices, bleu_matrices, chrf_segment = _pairwise()
+"""``_pairwise.c``: pairwise chrF and sentence BLEU matrices, and one segment's kept chrF
+statistics (``chrf_segment``)."""

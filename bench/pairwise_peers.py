@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from mtcompute.fast.chrf_segment import chrf_of_one_segment
+from mtcompute.fast.chrf.segment import chrf_of_one_segment
 from mtcompute.fast.pairwise import pairwise_bleu_matrix, pairwise_chrf_matrix
 from mtcompute.metrics.chrf import ChrfOptions
 

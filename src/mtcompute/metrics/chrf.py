@@ -13,6 +13,7 @@ sum differs from a JavaScript engine's plain one).
 Texts are Python strings: indexing and ``len`` count code points, as the contract does.
 """
 
+import operator
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,10 +81,12 @@ class ChrfStatistics:
         return cls((0,) * order_count, (0,) * order_count, (0,) * order_count)
 
     def __add__(self, other: "ChrfStatistics") -> "ChrfStatistics":
+        if len(self.hypothesis) != len(other.hypothesis):
+            raise ValueError("statistics of different orders do not add up")
         return ChrfStatistics(
-            tuple(a + b for a, b in zip(self.hypothesis, other.hypothesis, strict=True)),
-            tuple(a + b for a, b in zip(self.reference, other.reference, strict=True)),
-            tuple(a + b for a, b in zip(self.matches, other.matches, strict=True)),
+            tuple(map(operator.add, self.hypothesis, other.hypothesis)),
+            tuple(map(operator.add, self.reference, other.reference)),
+            tuple(map(operator.add, self.matches, other.matches)),
         )
 
     def per_order(self) -> "zip[tuple[int, int, int]]":
@@ -344,11 +347,16 @@ def corpus_segments(
 
 
 def summed_statistics(segments: Sequence[ChrfSegment], order_count: int) -> ChrfStatistics:
-    """The kept statistics summed over segments."""
-    total = ChrfStatistics.zero(order_count)
-    for segment in segments:
-        total += segment.statistics
-    return total
+    """The kept statistics summed over segments: per order, a sum of integers (exact, in any
+    order), one column at a time."""
+    if len(segments) <= 1:
+        return segments[0].statistics if segments else ChrfStatistics.zero(order_count)
+    kept = [segment.statistics for segment in segments]
+    return ChrfStatistics(
+        tuple(map(sum, zip(*(s.hypothesis for s in kept), strict=True))),
+        tuple(map(sum, zip(*(s.reference for s in kept), strict=True))),
+        tuple(map(sum, zip(*(s.matches for s in kept), strict=True))),
+    )
 
 
 def segment_words(hypothesis: str, references: Sequence[str]) -> ChrfWords:

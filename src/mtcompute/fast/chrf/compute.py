@@ -1,5 +1,6 @@
-"""chrF of a corpus with numpy, a block of segments at a time: small inputs go to the oracle,
-large ones to ``fast.blocks`` (the helper process taking some blocks on a second core)."""
+"""chrF of a corpus with numpy, a block of segments at a time: small inputs go segment by segment
+(one compiled call each, or the oracle), large ones to ``fast.blocks`` (the helper process taking
+some blocks on a second core)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -10,6 +11,7 @@ from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
 from mtcompute.fast.chrf.corpus import Corpus, Counts, whitespace, without_whitespace
 from mtcompute.fast.chrf.occurrences import order_counts
 from mtcompute.fast.chrf.scores import kept_references
+from mtcompute.fast.chrf.segment import chrf_segment
 from mtcompute.fast.chrf.words import Tokens
 from mtcompute.fast.collector import collector_paused
 from mtcompute.metrics.chrf import (
@@ -19,7 +21,6 @@ from mtcompute.metrics.chrf import (
     ChrfStatistics,
     ChrfWords,
     chrf_result,
-    corpus_segments,
     segment_words,
     summed_statistics,
 )
@@ -77,6 +78,11 @@ def chrf_fast(
     ``share_with_helper`` (a server keeping its cores for its requests) every block is computed
     in this thread."""
     with_words = options.word_order > 0 and return_words
+    if not _is_large(hypotheses, references):
+        # A few segments (one a call, as in sentence scoring): no block to assemble.
+        segments, word_lists = _each_segment(hypotheses, references, options, with_words)
+        statistics = summed_statistics(segments, options.order_count)
+        return chrf_result(segments, statistics, options, decimals, word_lists)
     block = segment_statistics_fast(
         hypotheses, references, options, with_words=with_words, share_with_helper=share_with_helper
     )
@@ -94,7 +100,7 @@ def segment_statistics_fast(
     """Every segment's kept reference, statistics and F, as ``metrics.chrf.corpus_segments``
     gives them, and their sum; every segment needs at least one reference."""
     if not _is_large(hypotheses, references):
-        return _oracle_block(hypotheses, references, options, with_words, 0)
+        return _segment_by_segment(hypotheses, references, options, with_words, 0)
     hypothesis_sizes = np.fromiter(map(len, hypotheses), dtype=np.int64, count=len(hypotheses))
     reference_counts = np.fromiter(map(len, references), dtype=np.int64, count=len(references))
     work = BlockWork(
@@ -123,7 +129,7 @@ def block_of(
     corpus = Corpus.read(hypotheses, references)
     computed = None if corpus is None else block_counts(corpus, options, with_words)
     if computed is None:
-        return _oracle_block(hypotheses, references, options, with_words, start)
+        return _segment_by_segment(hypotheses, references, options, with_words, start)
     (segments, statistics), word_lists = computed
     return ChrfBlock(((start, segments, word_lists),), statistics)
 
@@ -139,17 +145,29 @@ def _block_task(
     return block_of, (*texts, options, with_words, block.start)
 
 
-def _oracle_block(
+def _segment_by_segment(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str]],
     options: ChrfOptions,
     with_words: bool,
     start: int,
 ) -> ChrfBlock:
-    segments = corpus_segments(hypotheses, references, options)
-    word_lists = list(map(segment_words, hypotheses, references)) if with_words else None
+    segments, word_lists = _each_segment(hypotheses, references, options, with_words)
     statistics = summed_statistics(segments, options.order_count)
     return ChrfBlock(((start, segments, word_lists),), statistics)
+
+
+def _each_segment(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    options: ChrfOptions,
+    with_words: bool,
+) -> tuple[list[ChrfSegment], list[ChrfWords] | None]:
+    """One compiled call a segment where the package has it (the oracle's doubles either way)."""
+    pairs = zip(hypotheses, references, strict=True)
+    segments = [chrf_segment(hypothesis, refs, options) for hypothesis, refs in pairs]
+    word_lists = list(map(segment_words, hypotheses, references)) if with_words else None
+    return segments, word_lists
 
 
 def _is_large(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> bool:

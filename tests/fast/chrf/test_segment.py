@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.chrf_segment import chrf_of_one_segment, chrf_segment
+from mtcompute.fast.chrf.segment import chrf_of_one_segment, chrf_segment
 from mtcompute.metrics.chrf import ChrfOptions, chrf, segment_statistics
 from tests.metrics.pairwise_cases import chrf_options, text_lists, texts
 

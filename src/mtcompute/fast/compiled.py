@@ -15,6 +15,8 @@ SentenceScorer = Callable[
 ]
 # The tokens and their UTF-8 bytes.
 TokenCheck = Callable[[Sequence[Sequence[str]], int | None], tuple[int, int] | None]
+# Texts, a tokenizer's name and lowercase or not: each text's tokens.
+TokenizeMany = Callable[[Sequence[str], str, bool], list[list[str]]]
 
 
 def _segment_statistics() -> SegmentStatistics | None:
@@ -41,6 +43,14 @@ def _sentence_scorer() -> SentenceScorer | None:
     return score
 
 
+def _tokenize_many() -> TokenizeMany | None:
+    try:
+        from mtcompute.fast._tokenize import tokenize_many  # noqa: PLC0415 - may be absent
+    except ImportError:
+        return None
+    return tokenize_many
+
+
 segment_statistics = _segment_statistics()
 """``_segment.c``: one segment's counts, or None where a list or token is not a plain list, tuple
 or str (then the strings serve)."""
@@ -51,3 +61,6 @@ sentence_score = _sentence_scorer()
 token_check = _token_check()
 """``_tokens.c``: the token rule's bulk check, or None where a token breaks it (then the walker
 tells which)."""
+
+tokenize_many = _tokenize_many()
+"""``_tokenize.c``: sacreBLEU's BLEU tokenizers, each text's tokens in one call."""

@@ -7,8 +7,9 @@ mteval-v13a), applied in order, each a left-to-right substitution of non-overlap
 3. a full stop or comma before a character that is not an ASCII digit gets a space on each side;
 4. a hyphen after an ASCII digit gets a space on each side.
 
-Because matches do not overlap, a run of full stops or commas is split only in part (``"5..5"``
-keeps ``"..5"`` whole, for instance): the substitutions are kept exactly, not their intent.
+Matches do not overlap, so whether rule 2 or 3 spaces out a mark can depend on the mark before
+it; and without 13a's padding a line's first or last mark may have no neighbour to match
+(``".5"`` and ``"a5."`` stay whole). The substitutions are kept exactly, not their intent.
 """
 
 import re

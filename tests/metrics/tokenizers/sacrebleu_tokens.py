@@ -1,6 +1,7 @@
 """sacreBLEU 2.6's tokens, as its BLEU scores a text, and texts that try every rule of the
 tokenizers: the reference that the oracle and the compiled pass are held to."""
 
+import functools
 import itertools
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -120,6 +121,12 @@ def code_point_texts(code_points: list[int], per_text: int = 500) -> list[str]:
         )
         for i in range(0, len(code_points), per_text)
     ]
+
+
+@functools.cache
+def every_code_point_texts() -> list[str]:
+    """``code_point_texts`` of every code point, assigned or not, made once."""
+    return code_point_texts(list(range(0x110000)), per_text=2_000)
 
 
 def assigned_code_points() -> list[int]:

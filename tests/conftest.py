@@ -32,6 +32,7 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "chrf_matrices",
         "bleu_matrices",
         "chrf_segment",
+        "tokenize_many",
     ):
         monkeypatch.setattr(compiled, name, None)
 

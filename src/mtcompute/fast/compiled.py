@@ -27,6 +27,8 @@ BleuMatrices = Callable[[list[MatrixJob], int, int, float, bool, int], None]
 ChrfSegmentCounts = tuple[int, float, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # hypothesis, references, char_order, word_order, beta, eps_smoothing, include_whitespace.
 ChrfSegmentScorer = Callable[[str, list[str], int, int, int, bool, bool], ChrfSegmentCounts]
+# Texts, a tokenizer's name and lowercase or not: each text's tokens.
+TokenizeMany = Callable[[Sequence[str], str, bool], list[list[str]]]
 
 
 def _segment_statistics() -> SegmentStatistics | None:
@@ -61,6 +63,14 @@ def _pairwise() -> tuple[ChrfMatrices | None, BleuMatrices | None, ChrfSegmentSc
     return _pairwise.chrf_matrices, _pairwise.bleu_matrices, _pairwise.chrf_segment
 
 
+def _tokenize_many() -> TokenizeMany | None:
+    try:
+        from mtcompute.fast._tokenize import tokenize_many  # noqa: PLC0415 - may be absent
+    except ImportError:
+        return None
+    return tokenize_many
+
+
 segment_statistics = _segment_statistics()
 """``_segment.c``: one segment's counts, or None where a list or token is not a plain list, tuple
 or str (then the strings serve)."""
@@ -75,3 +85,6 @@ tells which)."""
 chrf_matrices, bleu_matrices, chrf_segment = _pairwise()
 """``_pairwise.c``: pairwise chrF and sentence BLEU matrices, and one segment's kept chrF
 statistics (``chrf_segment``)."""
+
+tokenize_many = _tokenize_many()
+"""``_tokenize.c``: sacreBLEU's BLEU tokenizers, each text's tokens in one call."""

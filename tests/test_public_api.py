@@ -39,6 +39,7 @@ PUBLIC = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "tokenize",
     "tools",
     "use_helper_process",
 ]

@@ -19,6 +19,7 @@ from mtcompute.api import (
     resolve_version,
     sentence_bleu,
     sentence_components,
+    tokenize,
     tools,
     use_helper_process,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "tokenize",
     "tools",
     "use_helper_process",
 ]

@@ -42,4 +42,4 @@ def test_a_name_registered_twice_is_refused() -> None:
 
 def test_every_option_of_every_metric_is_listed_once() -> None:
     names = [option.name for option in registry.every_option()]
-    assert names == ["max_order", "smoothing", "smoothing_value"]
+    assert names == ["tokenize", "lowercase", "smoothing", "smoothing_value", "max_order"]

@@ -11,6 +11,7 @@ from mtcompute.api.bleu import (
 )
 from mtcompute.api.chrf import chrf
 from mtcompute.api.parsing import TextList, TokenList
+from mtcompute.api.tokenize import tokenize
 from mtcompute.helper.process import use_helper_process
 from mtcompute.meta.batch.run import execute_batch
 from mtcompute.meta.execute import describe, execute, execute_answer, resolve_version, tools
@@ -29,6 +30,7 @@ __all__ = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "tokenize",
     "tools",
     "use_helper_process",
 ]

@@ -8,6 +8,7 @@ from mtcompute.contracts import (
     bleu_ngrams_count_1_0_0,
     bleu_sentence_components_1_0_0,
     bleu_sentence_compute_1_0_0,
+    bleu_tokenize_1_0_0,
     chrf_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
 )
@@ -23,6 +24,7 @@ _RELEASED: tuple[Tool[Any], ...] = (
     bleu_ngrams_count_1_0_0.TOOL,
     bleu_sentence_components_1_0_0.TOOL,
     bleu_sentence_compute_1_0_0.TOOL,
+    bleu_tokenize_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
 )

@@ -14,7 +14,12 @@ in mteval-v14.
 import re
 
 from mtcompute.metrics.tokenizers.classes import character_class
-from mtcompute.metrics.tokenizers.unicode_data import NUMBER, PUNCTUATION, SYMBOL
+from mtcompute.metrics.tokenizers.unicode_data import (
+    NUMBER,
+    PUNCTUATION,
+    SYMBOL,
+    UNICODE_TABLES,
+)
 from mtcompute.metrics.tokenizers.whitespace import split_words
 
 _PUNCTUATION = character_class(PUNCTUATION)
@@ -24,6 +29,11 @@ _RULES = (
     (re.compile(f"({_PUNCTUATION})({_NOT_NUMBER})"), r" \1 \2"),
     (re.compile(f"({character_class(SYMBOL)})"), r" \1 "),
 )
+
+# The classes' source in a signature's form: "regex-2026.12.2+unicode-18.0.0".
+_SOURCE = re.fullmatch(r"regex (\S+), Unicode (\S+);.*", UNICODE_TABLES)
+assert _SOURCE is not None, UNICODE_TABLES
+TABLES = f"regex-{_SOURCE[1]}+unicode-{_SOURCE[2]}"
 
 
 def tokenize_line(line: str) -> str:

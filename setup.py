@@ -4,7 +4,7 @@ on its pure-Python paths, which compute the same results."""
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("_segment", "_tokens", "_sentence_score")
+COMPILED = ("_segment", "_tokens", "_sentence_score", "_ter")
 
 
 class BuildExact(build_ext):

@@ -15,5 +15,5 @@ settings.load_profile("suite")
 def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     """The package as installed without a C compiler: every compiled fast path absent, so that
     the pure-Python paths that stand in for them are tested too."""
-    for name in ("segment_statistics", "sentence_score", "token_check"):
+    for name in ("segment_statistics", "sentence_score", "token_check", "ter_edits"):
         monkeypatch.setattr(compiled, name, None)

@@ -15,6 +15,8 @@ SentenceScorer = Callable[
 ]
 # The tokens and their UTF-8 bytes.
 TokenCheck = Callable[[Sequence[Sequence[str]], int | None], tuple[int, int] | None]
+# TER's fewest edits from a hypothesis to any of its references, all as word ids.
+TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
 
 
 def _segment_statistics() -> SegmentStatistics | None:
@@ -41,6 +43,14 @@ def _sentence_scorer() -> SentenceScorer | None:
     return score
 
 
+def _ter_edits() -> TerEdits | None:
+    try:
+        from mtcompute.fast._ter import fewest_edits  # noqa: PLC0415 - may be absent
+    except ImportError:
+        return None
+    return fewest_edits
+
+
 segment_statistics = _segment_statistics()
 """``_segment.c``: one segment's counts, or None where a list or token is not a plain list, tuple
 or str (then the strings serve)."""
@@ -51,3 +61,6 @@ sentence_score = _sentence_scorer()
 token_check = _token_check()
 """``_tokens.c``: the token rule's bulk check, or None where a token breaks it (then the walker
 tells which)."""
+
+ter_edits = _ter_edits()
+"""``_ter.c``: TER's fewest edits over a segment's references, on word ids."""

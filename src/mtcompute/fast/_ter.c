@@ -43,6 +43,7 @@ typedef struct {
     Cost *cost;                 /* the kept matrix's cells, band after band */
     uint8_t *operation;         /* the last operation of each cell */
     Cost *rolling[2];           /* two rows, each wide enough for any band */
+    Cost *above;                /* the row above a candidate's row, shifted to its band */
     Word *words;                /* the current hypothesis */
     Word *candidate;            /* a shifted copy of it */
     Index *position;            /* per reference word: the hypothesis position it aligns with */
@@ -104,7 +105,7 @@ static int pair_alloc(Pair *pair, const Word *hypothesis, Index n_hyp, const Wor
     /* The band of a row is at most 2 * width cells, width < n_ref / (2 n_hyp) + 26. */
     size_t most_cells = (size_t)(n_ref + 1) * 3 + rows * (2 * BEAM_WIDTH + 4);
     size_t bytes = 3 * aligned(rows * sizeof(Index)) + aligned(most_cells * sizeof(Cost)) +
-                   aligned(most_cells) + 2 * aligned((size_t)(n_ref + 1) * sizeof(Cost)) +
+                   aligned(most_cells) + 3 * aligned((size_t)(n_ref + 2) * sizeof(Cost)) +
                    2 * aligned((size_t)n_hyp * sizeof(Word)) +
                    aligned((size_t)n_ref * sizeof(Index)) + aligned((size_t)n_ref) +
                    aligned((size_t)n_hyp);
@@ -126,6 +127,7 @@ static int pair_alloc(Pair *pair, const Word *hypothesis, Index n_hyp, const Wor
     CARVE(operation, uint8_t, most_cells);
     CARVE(rolling[0], Cost, n_ref + 1);
     CARVE(rolling[1], Cost, n_ref + 1);
+    CARVE(above, Cost, n_ref + 2);
     CARVE(words, Word, n_hyp);
     CARVE(candidate, Word, n_hyp);
     CARVE(position, Index, n_ref);
@@ -180,6 +182,49 @@ static void band_row(const Pair *pair, Index i, Word word, const Cost *previous,
     }
 }
 
+/* ``band_row`` without the operations, for a candidate's distance, where only the minimum
+ * matters. A cell is min(up + 1, diagonal + mismatch, left + 1); writing t[j] for the first two,
+ * cell[j] = min over k <= j of (t[k] + j - k) = j + (running min of t[k] - k). The chain from
+ * cell to cell is then one min, instead of an add, a compare and a select. Infinite cells are
+ * clamped to exactly INFINITE: finite cells never come from them. */
+static void band_costs(const Pair *pair, Index i, Word word, const Cost *previous,
+                       Index previous_low, Index previous_high, Cost *out, Cost *above) {
+    Index low = pair->low[i], high = pair->high[i];
+    Index width = high - low;
+    /* above[m] = previous row's cell low - 1 + m, infinite outside its band. */
+    Index from = low - 1 > previous_low ? low - 1 : previous_low; /* the overlap, in j */
+    Index to = high < previous_high ? high : previous_high;
+    Index filled = 0;
+    for (; filled < from - (low - 1) && filled <= width; filled++) {
+        above[filled] = INFINITE;
+    }
+    if (to > from) {
+        memcpy(above + filled, previous + (from - previous_low),
+               (size_t)(to - from) * sizeof(Cost));
+        filled += to - from;
+    }
+    for (; filled <= width; filled++) {
+        above[filled] = INFINITE;
+    }
+    Index first = 0;
+    Cost running = INFINITE;
+    if (low == 0) {
+        out[0] = above[1] + 1; /* the first column: only from above */
+        running = out[0];
+        first = 1;
+    }
+    const Word *reference = pair->reference + low - 1;
+    running -= (Cost)first - 1; /* as t - m for m = first - 1 */
+    for (Index m = first; m < width; m++) {
+        Cost diagonal = above[m] + (word != reference[m]);
+        Cost up = above[m + 1] + 1;
+        Cost t = (diagonal < up ? diagonal : up) - (Cost)m;
+        running = t < running ? t : running; /* the only dependence from cell to cell */
+        Cost cell = running + (Cost)m;
+        out[m] = cell < INFINITE ? cell : INFINITE;
+    }
+}
+
 /* The kept matrix's rows from ``from`` + 1 on, for the current words. */
 static void keep_rows(Pair *pair, Index from) {
     for (Index i = from + 1; i <= pair->n_hyp; i++) {
@@ -202,7 +247,8 @@ static Cost distance_from(const Pair *pair, const Word *words, Index from) {
     Index previous_low = pair->low[from], previous_high = pair->high[from];
     for (Index i = from + 1; i <= pair->n_hyp; i++) {
         Cost *out = pair->rolling[i & 1];
-        band_row(pair, i, words[i - 1], previous, previous_low, previous_high, out, NULL);
+        band_costs(pair, i, words[i - 1], previous, previous_low, previous_high, out,
+                   pair->above);
         previous = out;
         previous_low = pair->low[i];
         previous_high = pair->high[i];

@@ -74,6 +74,7 @@ def cpu_ms(compute: Callable[[], object]) -> float:
 
 def measure(lengths: list[int], oracle_up_to: int) -> list[str]:
     lines = ["| family | words | compiled ms | oracle ms |", "|---|---:|---:|---:|"]
+    print("\n".join(lines), flush=True)
     for name, family in FAMILIES.items():
         for n in lengths:
             hypothesis, reference = family(n, random.Random(n))
@@ -95,7 +96,7 @@ def main() -> None:
     parser.add_argument("--oracle-up-to", type=int, default=200)
     arguments = parser.parse_args()
     lengths = [int(n) for n in arguments.lengths.split(",")]
-    print("\n".join(measure(lengths, arguments.oracle_up_to)))
+    measure(lengths, arguments.oracle_up_to)  # prints each row as it is measured
 
 
 if __name__ == "__main__":

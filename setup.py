@@ -6,7 +6,7 @@ from glob import glob
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("_segment", "_tokens", "_sentence_score", "_pairwise", "_tokenize")
+COMPILED = ("_segment", "_tokens", "_sentence_score", "_pairwise", "_tokenize", "_ter")
 
 
 class BuildExact(build_ext):

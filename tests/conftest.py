@@ -33,6 +33,7 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "bleu_matrices",
         "chrf_segment",
         "tokenize_many",
+        "ter_edits",
     ):
         monkeypatch.setattr(compiled, name, None)
 

@@ -1,0 +1,66 @@
+"""A corpus TER result, and the one call that computes it from texts."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mtcompute.metrics.display import DEFAULT_WIDTH, score_line
+from mtcompute.metrics.ter.options import TerOptions
+from mtcompute.metrics.ter.statistics import (
+    TerStatistics,
+    corpus_statistics,
+    summed,
+    ter_score,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TerResult:
+    """A corpus TER with the statistics it was made from and every segment's statistics.
+
+    ``ter`` is on the 0-1 scale; ``score`` (0-100) is sacreBLEU's ``TER(...).corpus_score``
+    score, ``100 * ter``, bit for bit.
+    """
+
+    ter: float
+    statistics: TerStatistics
+    segments: tuple[TerStatistics, ...]
+    options: TerOptions
+
+    @property
+    def score(self) -> float:
+        return 100 * self.ter
+
+    @property
+    def num_edits(self) -> int:
+        return self.statistics.num_edits
+
+    @property
+    def ref_length(self) -> float:
+        return self.statistics.ref_length
+
+    def format(self, width: int = DEFAULT_WIDTH, signature: str = "") -> str:
+        """sacreBLEU's line: ``TER = 57.14``."""
+        return score_line("TER", self.score, width=width, signature=signature)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def ter_result(segments: Sequence[TerStatistics], options: TerOptions) -> TerResult:
+    """The corpus result of every segment's statistics, summed in order."""
+    statistics = summed(segments)
+    return TerResult(ter_score(statistics), statistics, tuple(segments), options)
+
+
+def ter(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    *,
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool = False,
+) -> TerResult:
+    """TER of a corpus; ``references[i]`` lists segment i's references (at least one)."""
+    options = TerOptions(normalized, no_punct, asian_support, case_sensitive)
+    return ter_result(corpus_statistics(hypotheses, references, options), options)

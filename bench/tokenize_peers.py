@@ -13,6 +13,7 @@ pays for collections of the other's lists; sacreBLEU's line cache is emptied bef
 
 import argparse
 import gc
+import itertools
 import random
 import statistics
 import string
@@ -43,15 +44,15 @@ def english_like_lines(count: int, seed: int = 2026) -> list[str]:
         "".join(rng.choices(string.ascii_lowercase, k=rng.randint(1, 9)))
         for _ in range(VOCABULARY_SIZE)
     ]
-    weights = [1.0 / rank for rank in range(1, VOCABULARY_SIZE + 1)]
-    return [_line(rng, words, weights) for _ in range(count)]
+    cumulative = list(itertools.accumulate(1.0 / rank for rank in range(1, VOCABULARY_SIZE + 1)))
+    return [_line(rng, words, cumulative) for _ in range(count)]
 
 
-def _line(rng: random.Random, words: list[str], weights: list[float]) -> str:
+def _line(rng: random.Random, words: list[str], cumulative: list[float]) -> str:
     parts: list[str] = []
     size = 0
     while size < LINE_LENGTH:
-        part = _part(rng, rng.choices(words, weights)[0])
+        part = _part(rng, rng.choices(words, cum_weights=cumulative)[0])
         parts.append(part)
         size += len(part) + 1
     return " ".join(parts).capitalize() + rng.choice([".", ".", "?", "!", '."'])

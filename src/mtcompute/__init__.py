@@ -19,6 +19,7 @@ from mtcompute.api import (
     resolve_version,
     sentence_bleu,
     sentence_components,
+    ter,
     tokenize,
     tools,
     use_helper_process,
@@ -37,6 +38,8 @@ from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
+from mtcompute.metrics.ter.result import TerResult
+from mtcompute.metrics.ter.statistics import TerStatistics
 from mtcompute.version import __version__
 
 if _typing.TYPE_CHECKING:
@@ -60,6 +63,8 @@ __all__ = [
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
+    "TerResult",
+    "TerStatistics",
     "TextList",
     "TokenList",
     "UnknownToolError",
@@ -75,6 +80,7 @@ __all__ = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "ter",
     "tokenize",
     "tools",
     "use_helper_process",

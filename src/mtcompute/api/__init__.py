@@ -11,6 +11,7 @@ from mtcompute.api.bleu import (
 )
 from mtcompute.api.chrf import chrf
 from mtcompute.api.parsing import TextList, TokenList
+from mtcompute.api.ter import ter
 from mtcompute.api.tokenize import tokenize
 from mtcompute.helper.process import use_helper_process
 from mtcompute.meta.batch.run import execute_batch
@@ -30,6 +31,7 @@ __all__ = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "ter",
     "tokenize",
     "tools",
     "use_helper_process",

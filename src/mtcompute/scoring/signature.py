@@ -81,3 +81,24 @@ def chrf_signature(
         ("eps", _yes_no(eps_smoothing)),
     ]
     return joined(pairs + _tail(tool))
+
+
+def ter_signature(
+    nrefs: int,
+    *,
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    case_sensitive: bool,
+    tool: str,
+) -> str:
+    """TER's, as sacreBLEU writes it: case, the tercom tokenizer, its three switches."""
+    pairs = [
+        ("nrefs", str(nrefs)),
+        ("case", "mixed" if case_sensitive else "lc"),
+        ("tok", "tercom"),
+        ("norm", _yes_no(normalized)),
+        ("punct", _yes_no(not no_punct)),
+        ("asian", _yes_no(asian_support)),
+    ]
+    return joined(pairs + _tail(tool))

@@ -1,7 +1,7 @@
 """A corpus TER result, and the one call that computes it from texts."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from mtcompute.metrics.display import DEFAULT_WIDTH, score_line
 from mtcompute.metrics.ter.options import TerOptions
@@ -11,6 +11,7 @@ from mtcompute.metrics.ter.statistics import (
     summed,
     ter_score,
 )
+from mtcompute.numerics.tofixed import to_fixed
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,7 @@ class TerResult:
     statistics: TerStatistics
     segments: tuple[TerStatistics, ...]
     options: TerOptions
+    decimals: int | None = None  # toFixed of ter and every segment's ter
 
     @property
     def score(self) -> float:
@@ -38,6 +40,20 @@ class TerResult:
     def ref_length(self) -> float:
         return self.statistics.ref_length
 
+    def to_dict(self) -> dict[str, object]:
+        """The contract's result object: the corpus TER, its statistics, the options used and
+        every segment's TER with its statistics."""
+        return {
+            "ter": self.ter,
+            "num_edits": self.num_edits,
+            "ref_length": self.ref_length,
+            **asdict(self.options),
+            "segments": [self._segment(stats) for stats in self.segments],
+        }
+
+    def _segment(self, stats: TerStatistics) -> dict[str, object]:
+        return {"ter": _rounded(ter_score(stats), self.decimals), **stats.to_dict()}
+
     def format(self, width: int = DEFAULT_WIDTH, signature: str = "") -> str:
         """sacreBLEU's line: ``TER = 57.14``."""
         return score_line("TER", self.score, width=width, signature=signature)
@@ -46,10 +62,18 @@ class TerResult:
         return self.format()
 
 
-def ter_result(segments: Sequence[TerStatistics], options: TerOptions) -> TerResult:
-    """The corpus result of every segment's statistics, summed in order."""
+def ter_result(
+    segments: Sequence[TerStatistics], options: TerOptions, decimals: int | None = None
+) -> TerResult:
+    """The corpus result of every segment's statistics, summed in order; ``decimals`` rounds
+    the corpus and segment TERs as Number.prototype.toFixed does."""
     statistics = summed(segments)
-    return TerResult(ter_score(statistics), statistics, tuple(segments), options)
+    ter = _rounded(ter_score(statistics), decimals)
+    return TerResult(ter, statistics, tuple(segments), options, decimals)
+
+
+def _rounded(value: float, decimals: int | None) -> float:
+    return value if decimals is None else to_fixed(value, decimals)
 
 
 def ter(

@@ -25,17 +25,20 @@ def _errors(raw: dict[str, Any]) -> list[tuple[str, str]]:
 def test_the_score_is_sacrebleus_with_every_option() -> None:
     hypotheses = ["Hello, World! 我爱你。", "the cat sat on the mat", ""]
     references = [["hello world 我爱你"], ["a cat sat on a mat", "the cat is on the mat"], ["x"]]
-    streams = [[refs[0] for refs in references], [None, references[1][1], None]]
+    streams: list[list[Any]] = [[refs[0] for refs in references], [None, references[1][1], None]]
     for flags in range(16):
-        options = dict(
-            zip(
-                ("normalized", "no_punct", "asian_support", "case_sensitive"),
-                [bool(flags & bit) for bit in (1, 2, 4, 8)],
-                strict=True,
-            )
+        normalized, no_punct, asian_support, case_sensitive = (
+            bool(flags & b) for b in (1, 2, 4, 8)
         )
+        options = {
+            "normalized": normalized,
+            "no_punct": no_punct,
+            "asian_support": asian_support,
+            "case_sensitive": case_sensitive,
+        }
         raw = {"hypotheses": hypotheses, "references": references, **options}
-        theirs = TER(**options).corpus_score(hypotheses, streams)
+        their_ter = TER(normalized, no_punct, asian_support, case_sensitive)
+        theirs = their_ter.corpus_score(hypotheses, streams)
         assert 100 * execute(ID, VERSION, raw)["ter"] == theirs.score, options
 
 
@@ -49,9 +52,10 @@ def test_statistics_of_parts_add_up_to_the_whole() -> None:
 def test_a_request_at_the_pair_bytes_limit_is_valid_and_one_byte_more_is_not() -> None:
     half = MAX_PAIR_BYTES // 2
     text = "a" * (half // 16)
-    raw = {"hypotheses": [text] * 16, "references": [[text]] * 16}
+    hypotheses, references = [text] * 16, [[text]] * 16
+    raw = {"hypotheses": hypotheses, "references": references}
     assert len(execute(ID, VERSION, raw)["segments"]) == 16
-    raw["hypotheses"][0] += "b"
+    hypotheses[0] += "b"
     assert _errors(raw) == [("too_many_pair_bytes", "")]
 
 

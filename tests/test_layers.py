@@ -27,6 +27,7 @@ LAYERS = {
     "api": 5,
     "remote": 5,
     "scoring": 6,
+    "sacrebleu": 6,
     "mcp": 7,
     "http": 8,
     "cli": 9,

@@ -1,0 +1,27 @@
+"""A drop-in for sacreBLEU 2.6's Python API: ``import mtcompute.sacrebleu as sacrebleu``.
+
+``corpus_bleu``, ``sentence_bleu``, ``corpus_chrf``, ``sentence_chrf``, ``corpus_ter`` and
+``sentence_ter`` take sacreBLEU's arguments with its defaults (references as streams,
+``refs[k][i]``, None where a segment has fewer references) and answer its score objects
+(``score``, ``counts``, ``totals``, ``precisions``, ``bp``, ``sys_len``, ``ref_len``,
+``format()``). The numbers are mtcompute's tools': chrF and TER bit for bit sacreBLEU's, BLEU
+within the bound the BLEU pages state (sacreBLEU takes its logarithms from the platform).
+"""
+
+from mtcompute.sacrebleu.bleu import corpus_bleu, sentence_bleu
+from mtcompute.sacrebleu.chrf import corpus_chrf, sentence_chrf
+from mtcompute.sacrebleu.scores import BLEUScore, CHRFScore, Score, TERScore
+from mtcompute.sacrebleu.ter import corpus_ter, sentence_ter
+
+__all__ = [
+    "BLEUScore",
+    "CHRFScore",
+    "Score",
+    "TERScore",
+    "corpus_bleu",
+    "corpus_chrf",
+    "corpus_ter",
+    "sentence_bleu",
+    "sentence_chrf",
+    "sentence_ter",
+]

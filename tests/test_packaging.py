@@ -125,8 +125,10 @@ _PURE_PYTHON_SCORE = """
 import mtcompute
 from mtcompute.fast import compiled
 assert mtcompute.__file__.startswith({wheel!r}), mtcompute.__file__
-absent = [compiled.segment_statistics, compiled.sentence_score, compiled.token_check]
-assert absent == [None, None, None], absent
+names = ("segment_statistics", "sentence_score", "token_check", "chrf_matrices",
+         "bleu_matrices", "chrf_segment", "tokenize_many", "ter_edits")
+absent = [getattr(compiled, name) for name in names]
+assert absent == [None] * len(names), absent
 print(mtcompute.sentence_bleu(["the", "cat", "on"], [["the", "cat", "sat"]]).bleu)
 """
 

@@ -28,7 +28,8 @@ setup(
         Extension(
             f"mtcompute.fast.{name}",
             [f"src/mtcompute/fast/{name}.c"],
-            depends=glob(f"src/mtcompute/fast/{name}_*.h"),  # generated tables
+            # Its generated tables, and the fdlibm port the scoring kernels share.
+            depends=[*glob(f"src/mtcompute/fast/{name}_*.h"), "src/mtcompute/fast/_fdlibm.h"],
             optional=True,
         )
         for name in COMPILED

@@ -92,3 +92,16 @@ def test_a_match_is_json_ready_with_id_version_title_summary_and_score() -> None
 )
 def test_a_query_for_sentence_bleu_finds_its_tool_first(query: str, first: str) -> None:
     assert search(query)[0].id == first
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("translation edit rate", "ter-compute"),
+        ("TER with shifts", "ter-compute"),
+        ("tokenize 13a", "bleu-tokenize"),
+        ("sacrebleu intl tokenizer", "bleu-tokenize"),
+    ],
+)
+def test_the_tools_of_this_round_are_found_first_by_what_they_do(query: str, first: str) -> None:
+    assert search(query)[0].id == first

@@ -37,6 +37,7 @@ from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors
 from mtcompute.meta import tools as mcp_tools
+from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.meta.tools import ToolSpec
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
@@ -45,10 +46,16 @@ logger = logging.getLogger(__name__)
 PATH = "/mcp"
 
 INSTRUCTIONS = (
-    "Exact, versioned compute tools for machine-translation evaluation. Call `search` to find a "
-    "tool, `describe` to read its contract (scope, schemas, limits), then `execute` with "
-    "{id, version, input}; or call a tool directly by its id (its latest version). "
-    "`execute_batch` runs up to 20 calls in one request, binding later inputs to earlier results."
+    "Exact, versioned compute tools for machine-translation evaluation. To choose a tool: call "
+    '`search` with what you need to compute, in your words (e.g. "corpus BLEU of a test '
+    'set", "chrF++ per segment"); the first result is the best match, and a tool whose '
+    '"not supported" list names your need ranks lower. Read its contract before relying on '
+    "it: `describe` {id, version}, or the resource mtcompute://contracts/{id}/{version} (every "
+    "contract is listed as a resource): its supported and not-supported scope, behaviour, "
+    "schemas and limits. Then call `execute` with {id, version, input}, or the tool by its id "
+    "(its latest version). An input error says what was expected, what arrived and where (a "
+    "JSON Pointer), with a fix for the commonest mistakes. `execute_batch` runs up to 20 calls "
+    "in one request, binding later inputs to earlier results. " + batch_doc.PARTS_RECIPE
 )
 
 _INTERNAL_ERROR = Violation(code="internal_error", pointer="", message="internal error")

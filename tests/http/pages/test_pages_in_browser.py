@@ -15,6 +15,7 @@ from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.errors import InputError
 from mtcompute.http.pages.snippets import pretty
 from mtcompute.meta.batch import doc as batch_doc
+from tests.hint_cases import HintCase, carrying, every_hint
 from tests.http.browser import chromium
 
 pytestmark = pytest.mark.browser
@@ -64,6 +65,19 @@ def test_the_batch_page_runs_its_example_batch(page: Page, base_url: str) -> Non
     page.get_by_role("button", name="Run").click()
     page.locator(".try-output.ok pre").wait_for()
     assert page.locator(".try-output pre").inner_text() == pretty(batch_doc.EXAMPLE_RESPONSE)
+
+
+@every_hint
+def test_the_form_shows_the_fix_of_a_common_mistake_beside_its_error(
+    page: Page, base_url: str, case: HintCase
+) -> None:
+    page.goto(base_url + f"/tools/{case.tool_id}")
+    page.get_by_label("Input (JSON)").fill(jsonio.dumps(case.input).decode())
+    page.get_by_role("button", name="Run").click()
+    page.locator(".try-output.error table").wait_for()
+    rows = page.locator(".try-output tbody tr")
+    shown = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
+    carrying([{"code": c, "pointer": p, "message": m} for c, p, m in shown], case)
 
 
 def test_an_invalid_input_shows_every_error_with_its_pointer(page: Page, base_url: str) -> None:

@@ -84,16 +84,17 @@ CONTRACT = Contract(
         "matches, totals, candidate and reference length."
     ),
     use_when=(
-        "score a test set in parts: the BLEU statistics of one part",
-        "corpus BLEU of a test set larger than one request's limits",
+        "score a test set in parts: count the BLEU statistics of each part",
+        "clipped matches, totals and lengths of a shard of a test set",
         "sufficient statistics of corpus BLEU to add up across shards",
     ),
     supported=(
-        "score a test set in parts: the BLEU statistics of one part",
-        "corpus BLEU of a test set larger than one request's limits",
+        "score a test set in parts: count the BLEU statistics of each part",
+        "clipped matches, totals and lengths of a shard of a test set",
         "sufficient statistics of corpus BLEU to add up across shards",
-        "clipped n-gram matches, totals, candidate length and closest reference length",
-        "multiple references per segment, orders 1 to 8",
+        "the parts of a test set larger than one request's limits, one request each or all in "
+        "one execute_batch",
+        "multiple references for each hypothesis, orders 1 to 8",
         "statistiques BLEU d'une partie d'un corpus",
     ),
     not_supported=(

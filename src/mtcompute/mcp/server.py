@@ -33,6 +33,7 @@ from starlette.types import ASGIApp
 from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
+from mtcompute.mcp import resources as contract_resources
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors
@@ -108,14 +109,26 @@ async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolRe
 
 
 def build_server() -> Server[Any]:
-    """A low-level MCP server offering ``tool_definitions()``."""
+    """A low-level MCP server offering ``tool_definitions()``, and every contract as a resource
+    (``resources``)."""
     tools = tool_definitions()
+    listed = contract_resources.resources()
     input_schemas = {tool.name: tool.input_schema for tool in tools}
 
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tools)
+
+    async def on_list_resources(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        return types.ListResourcesResult(resources=listed)
+
+    async def on_read_resource(
+        ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        return contract_resources.read(params.uri)
 
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
@@ -130,6 +143,8 @@ def build_server() -> Server[Any]:
         get_tool_input_schema=input_schemas.get,
         on_list_tools=on_list_tools,
         on_call_tool=on_call_tool,
+        on_list_resources=on_list_resources,
+        on_read_resource=on_read_resource,
     )
 
 

@@ -1,5 +1,6 @@
 """The batch's words as data: the page's example word for word, with its stored response."""
 
+import mtcompute
 from mtcompute import jsonio
 from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.meta.batch.run import run_batch
@@ -49,8 +50,6 @@ def test_the_parts_example_runs_to_its_stored_response() -> None:
 
 
 def test_the_parts_example_scores_as_the_whole_corpus_does() -> None:
-    import mtcompute  # noqa: PLC0415 - the library's typed functions, above meta
-
     operations = batch_doc.PARTS_BATCH["operations"]
     hypotheses = [*operations[0]["input"]["hypotheses"], *operations[1]["input"]["hypotheses"]]
     references = [*operations[0]["input"]["references"], *operations[1]["input"]["references"]]

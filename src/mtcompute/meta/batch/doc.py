@@ -8,6 +8,8 @@ on the same raw strings; its response is stored, as a tool contract stores its e
 from typing import Any
 
 from mtcompute.meta.batch.schema import (
+    BATCH_INPUT_SCHEMA,
+    BATCH_OUTPUT_SCHEMA,
     MAX_BOUND_KEYS,
     MAX_LIST_BINDINGS,
     MAX_OPERATIONS,
@@ -261,3 +263,24 @@ PARTS_RECIPE = (
     "same char_order, word_order, beta and eps_smoothing. The result is bit for bit the "
     "whole-corpus score; 3,000 segments fit in one request of 11 operations."
 )
+
+
+def contract_json() -> dict[str, Any]:
+    """The meta-tool's contract as one JSON document, in the form of a tool's: its words, its
+    schemas, its limits and its examples (the MCP resource of the batch)."""
+    return {
+        "id": ID,
+        "title": TITLE,
+        "summary": SUMMARY,
+        "use_when": list(USE_WHEN),
+        "supported": list(SUPPORTED),
+        "not_supported": list(NOT_SUPPORTED),
+        "behavior": list(BEHAVIOR),
+        "input_schema": BATCH_INPUT_SCHEMA,
+        "output_schema": BATCH_OUTPUT_SCHEMA,
+        "limits": list(LIMITS),
+        "examples": [
+            {"title": EXAMPLE_TITLE, "input": EXAMPLE_BATCH, "output": EXAMPLE_RESPONSE},
+            {"title": PARTS_TITLE, "input": PARTS_BATCH, "output": PARTS_RESPONSE},
+        ],
+    }

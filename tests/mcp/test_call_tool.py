@@ -7,6 +7,7 @@ import pytest
 
 from mtcompute import jsonio
 from mtcompute.mcp.server import call_tool
+from mtcompute.meta.search import MAX_QUERY_CHARACTERS, MAX_QUERY_TERMS
 
 TOOL = "bleu-corpus-compute"
 INPUT = {"hypotheses": [["a", "b", "c"]], "references": [[["a", "b", "d"]]], "max_order": 2}
@@ -32,3 +33,21 @@ def test_a_failure_nobody_foresaw_is_an_error_result_without_its_exception_text(
     internal = {"code": "internal_error", "pointer": "", "message": "internal error"}
     assert jsonio.loads(block.text) == {"errors": [internal]}
     assert "tool 'execute' failed" in caplog.text  # the details are in the server's log
+
+
+def test_search_refuses_a_query_over_its_max_length_before_searching() -> None:
+    result = anyio.run(call_tool, "search", {"query": "b" * (MAX_QUERY_CHARACTERS + 1)})
+    assert result.is_error
+    (block,) = result.content
+    assert block.type == "text"
+    (error,) = cast(dict[str, Any], jsonio.loads(block.text))["errors"]
+    assert (error["code"], error["pointer"]) == ("too_long", "/query")
+
+
+def test_search_refuses_a_query_of_more_words_than_its_cap() -> None:
+    query = " ".join(f"zz{chr(97 + n // 26)}{chr(97 + n % 26)}" for n in range(MAX_QUERY_TERMS + 1))
+    result = anyio.run(call_tool, "search", {"query": query})
+    assert result.is_error
+    (block,) = result.content
+    assert block.type == "text"
+    assert cast(dict[str, Any], jsonio.loads(block.text))["errors"][0]["code"] == "too_many_terms"

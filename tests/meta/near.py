@@ -23,6 +23,8 @@ ANY_JSON = st.recursive(
 
 def near(schema: Mapping[str, Any]) -> st.SearchStrategy[object]:
     """Values that mostly follow ``schema`` but stray over its bounds and types."""
+    if "anyOf" in schema:
+        return st.one_of(*(near(branch) for branch in schema["anyOf"]))
     kind = schema["type"]
     if kind == "object":
         shaped = _near_object(schema)

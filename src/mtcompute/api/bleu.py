@@ -4,7 +4,6 @@ limits, and raises ``InputError`` listing every violation."""
 from collections.abc import Sequence
 from functools import partial
 
-from mtcompute.api.mistakes import token_corpus_hints, token_sentence_hints
 from mtcompute.api.parsing import TokenList, given, parsed
 from mtcompute.contracts import bleu_brevity_penalty_1_0_0 as brevity_tool
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
@@ -12,6 +11,7 @@ from mtcompute.contracts import bleu_ngrams_count_1_0_0 as ngrams_tool
 from mtcompute.contracts import bleu_sentence_components_1_0_0 as sentence_components_tool
 from mtcompute.contracts import bleu_sentence_compute_1_0_0 as sentence_bleu_tool
 from mtcompute.contracts.limits import UNLIMITED
+from mtcompute.contracts.mistakes import token_corpus_hints, token_sentence_hints
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult
 from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.ngrams import ClippingTable, NgramCountsResult

@@ -3,12 +3,12 @@
 from collections.abc import Sequence
 from functools import partial
 
-from mtcompute.api.mistakes import text_corpus_hints
 from mtcompute.api.parsing import TextList, given, parsed
 from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
 from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_tool
 from mtcompute.contracts.inputs.chrf import score_request as score_chrf
 from mtcompute.contracts.limits import UNLIMITED
+from mtcompute.contracts.mistakes import text_corpus_hints
 from mtcompute.metrics.chrf import DEFAULT_BETA, DEFAULT_CHAR_ORDER, ChrfResult
 
 _CHRF = chrf_tool.parser(UNLIMITED)

@@ -4,7 +4,7 @@ its keyword arguments by the contract's parser, with fix-it hints for the common
 from collections.abc import Callable
 from typing import Protocol, TypeAlias, TypeVar
 
-from mtcompute.api.mistakes import Hint, with_hints
+from mtcompute.contracts.mistakes import Hint, with_hints
 from mtcompute.errors import InputError
 
 # A token list: a list or tuple of strings. Not Sequence[str], which a str also is, so that a

@@ -3,10 +3,10 @@
 from collections.abc import Sequence
 from functools import partial
 
-from mtcompute.api.mistakes import text_corpus_hints
 from mtcompute.api.parsing import TextList, given, parsed
 from mtcompute.contracts import ter_compute_1_0_0 as ter_tool
 from mtcompute.contracts.limits import UNLIMITED
+from mtcompute.contracts.mistakes import text_corpus_hints
 from mtcompute.metrics.ter.result import TerResult
 
 _TER = ter_tool.parser(UNLIMITED)

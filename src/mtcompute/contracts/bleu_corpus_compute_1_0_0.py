@@ -10,6 +10,7 @@ from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import corpus as corpus_input
 from mtcompute.contracts.inputs.corpus import CorpusRequest, decimals_of
 from mtcompute.contracts.limits import Limits
+from mtcompute.contracts.mistakes import token_corpus_input_hints
 from mtcompute.contracts.validation.parser import RequestParser
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.metrics.bleu import BleuResult, score
@@ -176,4 +177,4 @@ def run(request: BleuRequest) -> JsonObject:
     return score_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, token_corpus_input_hints)

@@ -10,6 +10,7 @@ from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import corpus as corpus_input
 from mtcompute.contracts.inputs.corpus import CorpusRequest
 from mtcompute.contracts.limits import Limits
+from mtcompute.contracts.mistakes import token_corpus_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.fast.ngrams import ngram_counts_fast
 from mtcompute.metrics.ngrams import CLIPPING_TABLES, ClippingTable, NgramCountsResult
@@ -200,4 +201,4 @@ def run(request: NgramsRequest) -> JsonObject:
     return count_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, token_corpus_input_hints)

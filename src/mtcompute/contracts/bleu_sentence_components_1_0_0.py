@@ -7,6 +7,7 @@ from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import sentence as sentence_input
 from mtcompute.contracts.inputs.sentence import LIMITS, MAX_ORDER, SentenceRequest
+from mtcompute.contracts.mistakes import token_sentence_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.fast.sentence import segment_statistics_fast
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
@@ -146,4 +147,4 @@ def run(request: ComponentsRequest) -> JsonObject:
     return components_of(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, token_sentence_input_hints)

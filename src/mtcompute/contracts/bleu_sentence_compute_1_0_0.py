@@ -11,6 +11,7 @@ from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import sentence as sentence_input
 from mtcompute.contracts.inputs.corpus import decimals_of
 from mtcompute.contracts.inputs.sentence import LIMITS, MAX_ORDER, SentenceRequest
+from mtcompute.contracts.mistakes import token_sentence_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.rules import RangeByChoice
 from mtcompute.fast.sentence import segment_statistics_fast
@@ -256,4 +257,4 @@ def run(request: SentenceBleuRequest) -> JsonObject:
     return score_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, token_sentence_input_hints)

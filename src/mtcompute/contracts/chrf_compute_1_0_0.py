@@ -10,6 +10,7 @@ from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import chrf as chrf_input
 from mtcompute.contracts.inputs.chrf import LIMITS, ChrfRequest, score_request
 from mtcompute.contracts.limits import Limits
+from mtcompute.contracts.mistakes import text_corpus_input_hints
 from mtcompute.contracts.validation.parser import RequestParser
 
 OPTIONS = chrf_input.options(None)
@@ -188,4 +189,4 @@ def run(request: ChrfRequest) -> JsonObject:
     return score_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, text_corpus_input_hints)

@@ -5,6 +5,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from mtcompute.contracts.mistakes import Hint, with_hints
+from mtcompute.errors import InputError
+
 JsonObject = dict[str, Any]
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
@@ -68,16 +71,26 @@ class _Parser(Protocol[R_co]):
 @dataclass(frozen=True)
 class Tool(Generic[R]):
     """A contract, the parser of its requests and the function that runs one: raw input in,
-    result object out. The contract publishes the very schema the parser compiled."""
+    result object out. The contract publishes the very schema the parser compiled. ``hints``
+    recognise the commonest mistakes in an input that failed, so that every interface that runs
+    the tool tells how to fix them (``mistakes``)."""
 
     contract: Contract
     parser: _Parser[R]
     run: Callable[[R], JsonObject]
+    hints: Callable[[Mapping[str, Any]], list[Hint]] | None = None
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:
             raise ValueError(f"{self.contract.id}: the contract must publish its parser's schema")
 
     def execute(self, raw: object) -> JsonObject:
-        """Validate ``raw`` against the contract and compute its result object."""
-        return self.run(self.parser.parse(raw))
+        """Validate ``raw`` against the contract and compute its result object; an
+        ``InputError`` carries the fix of a mistake the tool's hints recognise."""
+        try:
+            request = self.parser.parse(raw)
+        except InputError as error:
+            if self.hints is None or not isinstance(raw, Mapping):
+                raise
+            raise with_hints(error, self.hints(raw)) from None
+        return self.run(request)

@@ -21,6 +21,7 @@ class Limits:
     max_total_string_bytes: int | None = None
     max_length: int | None = None
     max_total_pair_bytes: int | None = None
+    max_parts: int | None = None
 
     def to_json(self) -> dict[str, int]:
         """The limits that apply, as a contract publishes them."""

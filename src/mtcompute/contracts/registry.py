@@ -5,11 +5,14 @@ from typing import Any
 from mtcompute.contracts import (
     bleu_brevity_penalty_1_0_0,
     bleu_corpus_compute_1_0_0,
+    bleu_corpus_from_statistics_1_0_0,
+    bleu_corpus_statistics_1_0_0,
     bleu_ngrams_count_1_0_0,
     bleu_sentence_components_1_0_0,
     bleu_sentence_compute_1_0_0,
     bleu_tokenize_1_0_0,
     chrf_compute_1_0_0,
+    chrf_from_statistics_1_0_0,
     chrf_plus_plus_compute_1_0_0,
     ter_compute_1_0_0,
 )
@@ -22,11 +25,14 @@ LATEST = "latest"
 _RELEASED: tuple[Tool[Any], ...] = (
     bleu_brevity_penalty_1_0_0.TOOL,
     bleu_corpus_compute_1_0_0.TOOL,
+    bleu_corpus_from_statistics_1_0_0.TOOL,
+    bleu_corpus_statistics_1_0_0.TOOL,
     bleu_ngrams_count_1_0_0.TOOL,
     bleu_sentence_components_1_0_0.TOOL,
     bleu_sentence_compute_1_0_0.TOOL,
     bleu_tokenize_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
+    chrf_from_statistics_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
     ter_compute_1_0_0.TOOL,
 )

@@ -33,10 +33,12 @@ from starlette.types import ASGIApp
 from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
+from mtcompute.mcp import resources as contract_resources
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors
 from mtcompute.meta import tools as mcp_tools
+from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.meta.tools import ToolSpec
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
@@ -45,10 +47,16 @@ logger = logging.getLogger(__name__)
 PATH = "/mcp"
 
 INSTRUCTIONS = (
-    "Exact, versioned compute tools for machine-translation evaluation. Call `search` to find a "
-    "tool, `describe` to read its contract (scope, schemas, limits), then `execute` with "
-    "{id, version, input}; or call a tool directly by its id (its latest version). "
-    "`execute_batch` runs up to 20 calls in one request, binding later inputs to earlier results."
+    "Exact, versioned compute tools for machine-translation evaluation. To choose a tool: call "
+    '`search` with what you need to compute, in your words (e.g. "corpus BLEU of a test '
+    'set", "chrF++ per segment"); the first result is the best match, and a tool whose '
+    '"not supported" list names your need ranks lower. Read its contract before relying on '
+    "it: `describe` {id, version}, or the resource mtcompute://contracts/{id}/{version} (every "
+    "contract is listed as a resource): its supported and not-supported scope, behaviour, "
+    "schemas and limits. Then call `execute` with {id, version, input}, or the tool by its id "
+    "(its latest version). An input error says what was expected, what arrived and where (a "
+    "JSON Pointer), with a fix for the commonest mistakes. `execute_batch` runs up to 20 calls "
+    "in one request, binding later inputs to earlier results. " + batch_doc.PARTS_RECIPE
 )
 
 _INTERNAL_ERROR = Violation(code="internal_error", pointer="", message="internal error")
@@ -101,14 +109,26 @@ async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolRe
 
 
 def build_server() -> Server[Any]:
-    """A low-level MCP server offering ``tool_definitions()``."""
+    """A low-level MCP server offering ``tool_definitions()``, and every contract as a resource
+    (``resources``)."""
     tools = tool_definitions()
+    listed = contract_resources.resources()
     input_schemas = {tool.name: tool.input_schema for tool in tools}
 
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tools)
+
+    async def on_list_resources(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourcesResult:
+        return types.ListResourcesResult(resources=listed)
+
+    async def on_read_resource(
+        ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+    ) -> types.ReadResourceResult:
+        return contract_resources.read(params.uri)
 
     async def on_call_tool(
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
@@ -123,6 +143,8 @@ def build_server() -> Server[Any]:
         get_tool_input_schema=input_schemas.get,
         on_list_tools=on_list_tools,
         on_call_tool=on_call_tool,
+        on_list_resources=on_list_resources,
+        on_read_resource=on_read_resource,
     )
 
 

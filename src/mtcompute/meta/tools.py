@@ -52,7 +52,14 @@ DESCRIBE_INPUT: JsonObject = {
 SEARCH_INPUT: JsonObject = {
     "type": "object",
     "properties": {
-        "query": {"type": "string", "minLength": 1, "description": "What you need to compute."},
+        "query": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": search.MAX_QUERY_CHARACTERS,
+            "description": (
+                f"What you need to compute, in words (at most {search.MAX_QUERY_TERMS} of them)."
+            ),
+        },
         "limit": {
             "type": "integer",
             "minimum": 1,

@@ -39,6 +39,16 @@ class BleuStatistics:
             self.reference_length + other.reference_length,
         )
 
+    def to_dict(self) -> dict[str, object]:
+        """The statistics as a part of a corpus: ``bleu-corpus-statistics``'s result object."""
+        return {
+            "max_order": len(self.matches),
+            "matches": list(self.matches),
+            "totals": list(self.totals),
+            "candidate_length": self.candidate_length,
+            "reference_length": self.reference_length,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class BleuResult:

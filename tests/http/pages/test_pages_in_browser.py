@@ -15,12 +15,16 @@ from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.errors import InputError
 from mtcompute.http.pages.snippets import pretty
 from mtcompute.meta.batch import doc as batch_doc
+from tests.hint_cases import HintCase, carrying, every_hint
 from tests.http.browser import chromium
 
 pytestmark = pytest.mark.browser
 
 PHONE: ViewportSize = {"width": 375, "height": 812}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+# The phone of the first-screen tests: 390 px wide, as a current phone's screen is.
+PHONE_390: ViewportSize = {"width": 390, "height": 844}
+FIRST_SCREENS = {"desktop 1280 px": DESKTOP, "phone 390 px": PHONE_390}
 PAGES = ["/", "/tools", "/tools?q=chrF", "/tools?q=zzz", "/docs", "/nowhere"] + [
     f"/tools/{tool_id}" for tool_id in [*tool_ids(), "execute-batch"]
 ]
@@ -64,6 +68,19 @@ def test_the_batch_page_runs_its_example_batch(page: Page, base_url: str) -> Non
     page.get_by_role("button", name="Run").click()
     page.locator(".try-output.ok pre").wait_for()
     assert page.locator(".try-output pre").inner_text() == pretty(batch_doc.EXAMPLE_RESPONSE)
+
+
+@every_hint
+def test_the_form_shows_the_fix_of_a_common_mistake_beside_its_error(
+    page: Page, base_url: str, case: HintCase
+) -> None:
+    page.goto(base_url + f"/tools/{case.tool_id}")
+    page.get_by_label("Input (JSON)").fill(jsonio.dumps(case.input).decode())
+    page.get_by_role("button", name="Run").click()
+    page.locator(".try-output.error table").wait_for()
+    rows = page.locator(".try-output tbody tr")
+    shown = [rows.nth(i).locator("td").all_inner_texts() for i in range(rows.count())]
+    carrying([{"code": c, "pointer": p, "message": m} for c, p, m in shown], case)
 
 
 def test_an_invalid_input_shows_every_error_with_its_pointer(page: Page, base_url: str) -> None:
@@ -131,6 +148,55 @@ def test_every_form_control_has_a_label_and_the_keyboard_reaches_the_content(
     page.wait_for_url(re.compile(r"#main$"))  # the skip link was followed
 
 
+@pytest.mark.parametrize("screen", FIRST_SCREENS.values(), ids=list(FIRST_SCREENS))
+@pytest.mark.parametrize("tool_id", [*tool_ids(), batch_doc.ID])
+def test_the_try_it_form_and_its_run_button_are_on_the_first_screen(
+    browser: Browser, base_url: str, tool_id: str, screen: ViewportSize
+) -> None:
+    opened = browser.new_page(viewport=screen)
+    try:
+        opened.goto(base_url + f"/tools/{tool_id}")
+        for control in (
+            opened.get_by_label("Input (JSON)"),
+            opened.get_by_role("button", name="Run"),
+        ):
+            box = control.bounding_box()
+            assert box is not None
+            assert box["y"] + box["height"] <= screen["height"], f"{tool_id}: {box}"
+        # The rules come after the form, behind a disclosure.
+        form = opened.locator("form.try").bounding_box()
+        rules = opened.locator("#how").bounding_box()
+        assert form is not None
+        assert rules is not None
+        assert rules["y"] > form["y"]
+        assert not opened.locator("#how ol.behavior").is_visible()
+        opened.locator("#how summary").click()
+        assert opened.locator("#how ol.behavior").is_visible()
+    finally:
+        opened.close()
+
+
+@pytest.mark.parametrize("screen", FIRST_SCREENS.values(), ids=list(FIRST_SCREENS))
+@pytest.mark.parametrize("path", ["/", "/docs"])
+def test_home_and_docs_show_researchers_mtcompute_score_beside_sacrebleu(
+    browser: Browser, base_url: str, path: str, screen: ViewportSize
+) -> None:
+    opened = browser.new_page(viewport=screen)
+    try:
+        opened.goto(base_url + path)
+        command = opened.get_by_label("mtcompute score command", exact=True)
+        assert command.is_visible()
+        assert command.inner_text().startswith("mtcompute score -i hyp.txt")
+        assert "sacrebleu ref1.txt ref2.txt -i hyp.txt" in command.inner_text()
+        output = opened.get_by_label("mtcompute score output", exact=True).inner_text()
+        assert output.startswith("BLEU|nrefs:2|")
+        assert "chrF2|nrefs:2|" in output
+        width = opened.evaluate("document.documentElement.scrollWidth")
+        assert width <= screen["width"]
+    finally:
+        opened.close()
+
+
 @pytest.fixture(scope="module")
 def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("screenshots")
@@ -149,7 +215,12 @@ class Shot(NamedTuple):
 
 SHOTS = [
     Shot(name, path, size, scheme)
-    for name, path in (("home", "/"), ("chrf", "/tools/chrf-compute"))
+    for name, path in (
+        ("home", "/"),
+        ("chrf", "/tools/chrf-compute"),
+        ("batch", "/tools/execute-batch"),
+        ("docs", "/docs"),
+    )
     for size in ("desktop", "phone")
     for scheme in ("light", "dark")
 ]

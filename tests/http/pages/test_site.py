@@ -1,13 +1,16 @@
 """The pages for people: home, the tool index and its search, docs, the static files, every
 link on them, and 404s as a page for browsers and as problem+json for everyone else."""
 
+import threading
+
 import httpx
 import pytest
 from markupsafe import escape
 
 from mtcompute.contracts.registry import catalog, latest, tool_ids
+from mtcompute.http.pages import site
 from mtcompute.meta.batch import doc as batch_doc
-from mtcompute.meta.search import search
+from mtcompute.meta.search import MAX_QUERY_CHARACTERS, Match, search
 from tests.http.links import PageLinks
 
 BROWSER = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
@@ -150,3 +153,33 @@ def test_a_page_posted_to_is_still_a_405_problem(client: httpx.Client) -> None:
     response = client.post("/docs", headers=BROWSER)
     assert response.status_code == 405
     assert response.headers["content-type"] == "application/problem+json"
+
+
+def test_a_search_over_the_query_cap_is_refused_with_the_reason_and_every_tool(
+    client: httpx.Client,
+) -> None:
+    query = "b" * (MAX_QUERY_CHARACTERS + 1)
+    response = client.get("/tools", params={"q": query}, headers=BROWSER)
+    assert response.status_code == 422
+    assert (
+        f"The search was refused: expected a query of at most {MAX_QUERY_CHARACTERS} characters"
+        in response.text
+    )
+    assert query not in response.text
+    assert all(f'href="/tools/{tool_id}"' in response.text for tool_id in tool_ids())
+
+
+def test_a_search_runs_off_the_event_loop(
+    client: httpx.Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    threads: list[str] = []
+
+    def recording(query: str) -> list[Match]:
+        threads.append(threading.current_thread().name)
+        return search(query)
+
+    monkeypatch.setattr(site, "search", recording)
+    assert "score 1" in _html(client, "/tools?q=bleu")
+    (thread,) = threads
+    assert thread != threading.main_thread().name
+    assert "AnyIO worker thread" in thread

@@ -10,7 +10,12 @@ from jsonschema import Draft202012Validator
 from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS
 from mtcompute.errors import InputError
 from mtcompute.meta.batch.check import check_batch
-from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA, MAX_OPERATIONS
+from mtcompute.meta.batch.schema import (
+    BATCH_INPUT_SCHEMA,
+    MAX_BOUND_KEYS,
+    MAX_OPERATIONS,
+    MAX_POINTER_LENGTH,
+)
 from tests.meta.near import near
 
 
@@ -222,10 +227,10 @@ def test_a_bound_key_in_the_input_names_both_places() -> None:
 
 
 def test_a_huge_malformed_batch_reports_the_capped_violations_and_counts_the_rest() -> None:
-    # 20 operations with 5,000 unknown properties each and 5,000 bindings each breaking two
-    # rules: 300,000 violations, each counted once past the cap without building its message.
+    # 20 operations with 5,000 unknown properties each and 20 bindings each breaking two
+    # rules: 100,800 violations, each counted once past the cap without building its message.
     keys = [f"key{n}" for n in range(5_000)]
-    bind = {key: binding(step=MAX_OPERATIONS - 1) for key in keys}
+    bind = {key: binding(step=MAX_OPERATIONS - 1) for key in keys[:MAX_BOUND_KEYS]}
     first = {**operation(input=dict.fromkeys(keys, 0), bind=bind), **dict.fromkeys(keys, 0)}
     batch = {"operations": [first] * MAX_OPERATIONS}
     with pytest.raises(InputError) as raised:
@@ -235,8 +240,50 @@ def test_a_huge_malformed_batch_reports_the_capped_violations_and_counts_the_res
     assert errors[-1] == {
         "code": "too_many_violations",
         "pointer": "",
-        "message": "299900 more violations were found and not listed; the first 100 are shown",
+        "message": "100700 more violations were found and not listed; the first 100 are shown",
     }
+
+
+def test_a_bind_of_more_keys_than_any_tool_has_is_reported_by_its_count_alone() -> None:
+    bind = {f"key{n}": {"step": "not read"} for n in range(MAX_BOUND_KEYS + 1)}
+    batch = {"operations": [operation(), operation(bind=bind)]}
+    assert found(batch) == [("too_many_properties", "/operations/1/bind")]
+    with pytest.raises(InputError, match="expected an object of at most 20 properties"):
+        check_batch(batch)
+    exactly = {f"key{n}": binding() for n in range(MAX_BOUND_KEYS)}
+    assert found({"operations": [operation(), operation(bind=exactly)]}) == []
+
+
+def test_a_list_of_bindings_is_checked_binding_by_binding_where_each_is() -> None:
+    bind = {"parts": [binding(step=0), binding(step=2), {"step": 0, "pointer": "x"}]}
+    batch = {"operations": [operation(), operation(), operation(bind=bind)]}
+    assert found(batch) == [
+        ("invalid_pointer", "/operations/2/bind/parts/2/pointer"),
+        ("step_not_earlier", "/operations/2/bind/parts/1/step"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("bound", "code"),
+    [([], "too_few_items"), ([binding()] * 21, "too_many_items"), ("/a", "type"), (None, "type")],
+)
+def test_a_list_of_bindings_holds_1_to_20_and_anything_else_is_the_wrong_type(
+    bound: object, code: str
+) -> None:
+    batch = {"operations": [operation(), operation(bind={"parts": bound})]}
+    assert found(batch) == [(code, "/operations/1/bind/parts")]
+    if code == "type":
+        with pytest.raises(InputError, match="expected an object or an array"):
+            check_batch(batch)
+
+
+def test_a_pointer_over_its_maximum_length_is_too_long_and_never_matched() -> None:
+    pointer = "/" + "~" * (MAX_POINTER_LENGTH - 1)  # not a pointer, but its length is judged
+    batch = {"operations": [operation(), operation(bind={"k": binding(pointer=pointer)})]}
+    assert found(batch) == [("invalid_pointer", "/operations/1/bind/k/pointer")]
+    longer = "/" + "~" * MAX_POINTER_LENGTH
+    batch = {"operations": [operation(), operation(bind={"k": binding(pointer=longer)})]}
+    assert found(batch) == [("too_long", "/operations/1/bind/k/pointer")]
 
 
 RULES_BEYOND_THE_SCHEMA = {"step_not_earlier", "bound_key_in_input", "too_many_violations"}

@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from mtcompute import execute
 from mtcompute.contracts import registry
 from mtcompute.contracts.contract import Contract, JsonObject, Tool
+from mtcompute.contracts.registry import all_tools
 from mtcompute.errors import InputError, UnknownToolError
 from mtcompute.meta.batch import run as batch_module
 from mtcompute.meta.batch.check import check_batch
@@ -240,7 +242,7 @@ def test_a_token_into_a_string_boolean_or_null_does_not_resolve(
 
 
 def test_every_unresolved_binding_of_an_operation_is_reported() -> None:
-    bind = {"max_order": bound(0, "/nope"), "decimals": bound(1, "/matches/9"), "x": bound(0, "")}
+    bind = {"max_order": bound(0, "/nope"), "decimals": bound(1, "/matches/9")}
     answer = results(bleu(), bleu(), bleu(bind=bind))
     assert codes_and_pointers(answer[2]) == [
         ("unresolved_binding", "/operations/2/bind/max_order"),
@@ -387,41 +389,93 @@ def test_the_batch_s_own_objects_are_left_as_they_were() -> None:
     assert operations == before
 
 
-# -- No aliasing between steps -------------------------------------------------------------------
+# -- Binding without copies ---------------------------------------------------------------------
 
 
-def test_a_tool_that_changes_a_bound_value_does_not_change_the_result_it_came_from(
+def test_a_bound_value_is_the_earlier_result_s_own_value_not_a_copy(calls: list[str]) -> None:
+    answer = results(echo({"a": [1, {"b": [2]}]}), echo({}, bind={"a": bound(0, "/a")}))
+    assert answer[1]["result"] == {"a": [1, {"b": [2]}]}
+    assert answer[1]["result"]["a"] is answer[0]["result"]["a"]
+
+
+@pytest.mark.parametrize("tool", all_tools(), ids=lambda tool: tool.contract.id)
+def test_no_tool_changes_its_input_so_binding_needs_no_copy(tool: Tool[Any]) -> None:
+    contract = tool.contract
+    for example in contract.examples:
+        given_input = copy.deepcopy(example.input)
+        execute(contract.id, contract.version, given_input)
+        assert given_input == example.input
+
+
+def test_a_list_binding_binds_an_array_of_the_values_in_the_list_s_order(
     calls: list[str],
 ) -> None:
     answer = results(
-        echo({"a": [1, {"b": [2]}]}),
-        {"id": "appender", "version": "1.0.0", "input": {}, "bind": {"a": bound(0, "/a")}},
+        echo({"a": 1}),
+        echo({"a": 2}),
+        echo({}, bind={"parts": [bound(1, "/a"), bound(0, "/a"), bound(1, "")]}),
     )
-    assert answer[0]["result"] == {"a": [1, {"b": [2]}]}
-    assert answer[1]["result"] == {"a": [1, {"b": [2]}, "changed"]}
+    assert answer[2]["result"] == {"parts": [2, 1, {"a": 2}]}
 
 
-def test_results_share_no_objects_so_changing_one_changes_no_other(calls: list[str]) -> None:
+def test_every_unresolved_binding_of_a_list_points_at_its_place_in_the_list(
+    calls: list[str],
+) -> None:
+    answer = results(echo({"a": 1}), echo({}, bind={"parts": [bound(0, "/a"), bound(0, "/b")]}))
+    assert codes_and_pointers(answer[1]) == [("unresolved_binding", "/operations/1/bind/parts/1")]
+
+
+def test_a_list_binding_from_a_failed_step_is_skipped_naming_the_key(calls: list[str]) -> None:
     answer = results(
-        echo({"a": {"b": [1]}}),
-        echo({}, bind={"a": bound(0, "/a")}),
-        echo({}, bind={"a": bound(1, "/a"), "c": bound(0, "/a/b")}),
+        echo({"a": 1}), bleu(hypotheses=3), echo({}, bind={"p": [bound(0, ""), bound(1, "")]})
     )
-    answer[1]["result"]["a"]["b"].append(2)
-    answer[2]["result"]["c"].append(3)
-    assert answer[0]["result"] == {"a": {"b": [1]}}
-    assert answer[2]["result"] == {"a": {"b": [1]}, "c": [1, 3]}
+    assert answer[2] == {
+        "status": "skipped",
+        "reason": "step 1 did not succeed (its status is error), and this operation binds 'p' "
+        "from it",
+    }
 
 
-def test_a_later_step_binds_the_result_as_it_was_answered(calls: list[str]) -> None:
-    # An earlier step's result is bound as the tool gave it, even if a later tool's changes
-    # went to copies.
+def test_a_key_the_tool_does_not_have_is_its_input_error_before_any_pointer_is_resolved() -> None:
+    bind = {"max_orders": bound(0, "/no/such/member"), "decimals": bound(0, "/nothing")}
+    answer = results(bleu(), bleu(bind=bind))
+    (error,) = answer[1]["errors"]
+    assert (error["code"], error["pointer"]) == (
+        "unknown_property",
+        "/operations/1/input/max_orders",
+    )
+    assert "did you mean 'max_order'?" in error["message"]
+    assert "at /operations/1/input" in error["message"]
+
+
+def test_a_bound_key_the_tool_lacks_costs_no_walk_of_the_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    resolved: list[str] = []
+    monkeypatch.setattr(batch_module, "resolve", lambda doc, ptr: resolved.append(ptr))
+    bind = {f"k{n}": bound(0, "") for n in range(8)}
+    answer = results(bleu(), bleu(bind=bind))
+    assert {e["code"] for e in answer[1]["errors"]} == {"unknown_property"}
+    assert resolved == []
+
+
+def test_the_values_a_batch_binds_are_capped_in_all(
+    calls: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch_module, "MAX_BOUND_BYTES", 100)
+    text = "x" * 58  # 60 bytes as JSON
     answer = results(
-        echo({"a": [1]}),
-        {"id": "appender", "version": "1.0.0", "input": {}, "bind": {"a": bound(0, "/a")}},
+        echo({"a": text}),
         echo({}, bind={"a": bound(0, "/a")}),
+        echo({}, bind={"b": [bound(0, "/a")]}),
     )
-    assert answer[2]["result"] == {"a": [1]}
+    assert answer[1]["status"] == "ok"
+    (error,) = answer[2]["errors"]
+    assert (error["code"], error["pointer"]) == ("binding_too_large", "/operations/2/bind/b")
+    assert error["message"].startswith(
+        "expected the values a batch binds to take at most 100 bytes of JSON in all, "
+        "got a value over the 40 bytes left for 'b'"
+    )
 
 
 # -- Equal to single executes --------------------------------------------------------------------

@@ -33,7 +33,9 @@ def test_a_batch_has_1_to_20_operations() -> None:
 def test_every_object_of_the_batch_is_closed_but_bind_whose_keys_are_the_tool_s() -> None:
     assert BATCH_INPUT_SCHEMA["additionalProperties"] is False
     assert OPERATION_SCHEMA["additionalProperties"] is False
-    assert OPERATION_SCHEMA["properties"]["bind"]["additionalProperties"] is BINDING_SCHEMA
+    one, many = OPERATION_SCHEMA["properties"]["bind"]["additionalProperties"]["anyOf"]
+    assert one is BINDING_SCHEMA
+    assert many["items"] is BINDING_SCHEMA
     assert BINDING_SCHEMA["additionalProperties"] is False
     assert BINDING_SCHEMA["properties"]["pointer"]["pattern"] == POINTER_PATTERN
 
@@ -46,6 +48,8 @@ def _properties(schema: Mapping[str, Any]) -> Iterator[tuple[str, Mapping[str, A
         yield from _properties(schema["additionalProperties"])
     if "items" in schema:
         yield from _properties(schema["items"])
+    for branch in schema.get("anyOf", ()):
+        yield from _properties(branch)
 
 
 def test_every_input_property_is_described_for_the_clients_that_read_it() -> None:

@@ -95,6 +95,7 @@ def batch_page(base_url: str) -> ToolPage:
             ShownExample(
                 doc.EXAMPLE_TITLE, compact(doc.EXAMPLE_BATCH), compact(doc.EXAMPLE_RESPONSE)
             ),
+            ShownExample(doc.PARTS_TITLE, pretty(doc.PARTS_BATCH), pretty(doc.PARTS_RESPONSE)),
         ),
         snippets=_snippets(base_url),
         versions=(),

@@ -11,6 +11,7 @@ from mtcompute.http.api.batch import BATCH_PATH
 from mtcompute.http.api.problems import status_of
 from mtcompute.http.pages.snippets import curl_command, pretty
 from mtcompute.http.pages.tool_view import contract_path
+from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 ROUTES = (
@@ -90,4 +91,6 @@ def docs_context(base_url: str) -> dict[str, object]:
             for t in all_tools()
         ],
         "max_body": f"{DEFAULT_MAX_BODY_BYTES:,} bytes by default",
+        "parts_recipe": batch_doc.PARTS_RECIPE,
+        "parts_batch": pretty(batch_doc.PARTS_BATCH),
     }

@@ -57,6 +57,8 @@ def _types(schema: Schema) -> list[str]:
 
 
 def _noun(schema: Schema, plural: bool) -> str:
+    if "anyOf" in schema:
+        return " or ".join(_noun(branch, plural) for branch in schema["anyOf"])
     if _types(schema) == ["array"]:
         return _list_noun(schema, plural)
     nouns = [_NOUNS.get(kind, (kind, kind))[1 if plural else 0] for kind in _types(schema)]
@@ -114,6 +116,11 @@ def _nested_rows(field: Schema, path: str) -> Iterator[FieldRow]:
     elif isinstance(inner.get("additionalProperties"), Mapping):
         # A map from names a person chooses (bind's KEY) to values of one shape.
         value = inner["additionalProperties"]
+        if "anyOf" in value:
+            # One row for the choice, then the fields of its object branch (the list's items
+            # have the same fields).
+            yield FieldRow(f"{path}{suffix}.KEY", "optional", describe(value), _meaning(value))
+            value = next(b for b in value["anyOf"] if _types(b) == ["object"])
         yield from field_rows(value, f"{path}{suffix}.KEY.")
 
 

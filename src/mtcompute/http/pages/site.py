@@ -12,6 +12,7 @@ gets problem+json, as from the rest of the API.
 
 from dataclasses import dataclass
 
+import anyio.to_thread
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -19,15 +20,19 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from mtcompute.contracts.registry import catalog, latest
-from mtcompute.errors import UnknownToolError
+from mtcompute.errors import InputError, UnknownToolError
 from mtcompute.http.api.problems import on_http_exception as problem_for_http_exception
 from mtcompute.http.pages.base_url import base_url_of
 from mtcompute.http.pages.batch_view import batch_page
 from mtcompute.http.pages.docs_view import docs_context
+from mtcompute.http.pages.researchers import SCORE_COMMAND, SCORE_NOTE, SCORE_OUTPUT
 from mtcompute.http.pages.templating import render
 from mtcompute.http.pages.tool_view import BATCH_PAGE, tool_page
 from mtcompute.meta.batch import doc as batch_doc
-from mtcompute.meta.search import search
+from mtcompute.meta.search import Match, search
+
+# What the home page and the docs show a researcher with text files.
+SCORE = {"command": SCORE_COMMAND, "output": SCORE_OUTPUT, "note": SCORE_NOTE}
 
 
 @dataclass(frozen=True)
@@ -67,13 +72,23 @@ def not_found_page(message: str, query: str = "") -> Response:
 
 
 async def _home(request: Request) -> Response:
-    return HTMLResponse(render("home.html", entries=entries(), base_url=_base_url(request)))
+    page = render("home.html", entries=entries(), base_url=_base_url(request), score=SCORE)
+    return HTMLResponse(page)
 
 
 async def _tools(request: Request) -> Response:
+    """The index; a search runs on a worker thread, off the event loop, and a query over the
+    search's caps is answered 422 with the reason, every tool listed below it."""
     query = request.query_params.get("q")
-    matches = search(query) if query is not None else []
-    return HTMLResponse(render("tools.html", query=query, matches=matches, entries=entries()))
+    matches: list[Match] = []
+    refused = ""
+    if query is not None:
+        try:
+            matches = await anyio.to_thread.run_sync(search, query)
+        except InputError as error:
+            refused = error.errors[0]["message"].removesuffix(" at /query")
+    page = render("tools.html", query=query, matches=matches, entries=entries(), refused=refused)
+    return HTMLResponse(page, status_code=422 if refused else 200)
 
 
 async def _tool(request: Request) -> Response:
@@ -93,7 +108,7 @@ async def _batch(request: Request) -> Response:
 
 
 async def _docs(request: Request) -> Response:
-    return HTMLResponse(render("docs.html", **docs_context(_base_url(request))))
+    return HTMLResponse(render("docs.html", **docs_context(_base_url(request)), score=SCORE))
 
 
 async def on_http_exception(request: Request, error: Exception) -> Response:

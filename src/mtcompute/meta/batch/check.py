@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from mtcompute.contracts.validation.schema import compile_schema, is_integral
 from mtcompute.contracts.validation.violations import Violations, child_pointer, quoted, where
-from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA
+from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA, MAX_BOUND_KEYS
 
 _SCHEMA_CHECK = compile_schema(BATCH_INPUT_SCHEMA).check
 
@@ -33,14 +33,24 @@ def _check_bindings(index: int, operation: dict[str, Any], found: Violations) ->
     given = operation.get("input")
     keys = given if isinstance(given, dict) else {}
     bind_pointer = f"/operations/{index}/bind"
-    for key, binding in operation["bind"].items():
+    if len(operation["bind"]) > MAX_BOUND_KEYS:
+        return  # reported by its count alone, its bindings unread
+    for key, bound in operation["bind"].items():
         pointer = "" if found.full else child_pointer(bind_pointer, key)  # none past the cap
         if key in keys:
             _bound_key_in_input(key, index, pointer, found)
-        step = _step_of(binding)
-        # Index >= 0, so a negative step is the schema's below_minimum only.
-        if step is not None and step >= index:
-            _step_not_earlier(step, index, f"{pointer}/step", found)
+        for place, binding in bindings_of(bound, pointer):
+            step = _step_of(binding)
+            # Index >= 0, so a negative step is the schema's below_minimum only.
+            if step is not None and step >= index:
+                _step_not_earlier(step, index, f"{place}/step", found)
+
+
+def bindings_of(bound: object, pointer: str) -> list[tuple[str, object]]:
+    """Each binding of a bound key with its place: the key's own, or the j-th of its list."""
+    if isinstance(bound, list | tuple):
+        return [(f"{pointer}/{j}" if pointer else "", item) for j, item in enumerate(bound)]
+    return [(pointer, bound)]
 
 
 def _step_of(binding: object) -> int | None:

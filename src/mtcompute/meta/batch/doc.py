@@ -7,7 +7,15 @@ on the same raw strings; its response is stored, as a tool contract stores its e
 
 from typing import Any
 
-from mtcompute.meta.batch.schema import MAX_OPERATIONS
+from mtcompute.meta.batch.schema import (
+    BATCH_INPUT_SCHEMA,
+    BATCH_OUTPUT_SCHEMA,
+    MAX_BOUND_KEYS,
+    MAX_LIST_BINDINGS,
+    MAX_OPERATIONS,
+    MAX_POINTER_LENGTH,
+)
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 ID = "execute-batch"
 MCP_NAME = "execute_batch"
@@ -27,10 +35,12 @@ SUPPORTED = (
     "setting a top-level input key to a value in an earlier step's result (RFC 6901 JSON Pointer)",
     "leaving a step's result out of the response while still binding from it",
     "a status per operation: a failed operation stops only the operations that bind from it",
+    "scoring a test set over a tool's limits in parts: part statistics, then a -from-statistics "
+    "tool bound to all of them with a list of bindings",
 )
 NOT_SUPPORTED = (
-    "computing on results (arithmetic, joining, wrapping a value in an array): only whole values "
-    "are bound",
+    "computing on results (arithmetic, joining): only whole values are bound, one by one or "
+    "collected into an array by a list of bindings",
     "binding into a nested input key, or from the same or a later step",
     f"parallel or conditional execution, loops, more than {MAX_OPERATIONS} operations, a batch "
     "inside a batch",
@@ -44,8 +54,16 @@ BEHAVIOR = (
     "skipped.",
     "Operation i is skipped when a step it binds from did not succeed; the reason names that "
     "step. Otherwise each bind entry KEY: {step, pointer} sets input[KEY] to the value at pointer "
-    "in that step's result; a pointer that does not resolve is the error unresolved_binding at "
-    "/operations/i/bind/KEY.",
+    "in that step's result, and KEY: [{step, pointer}, ...] (1 to "
+    f"{MAX_LIST_BINDINGS} bindings) sets it to the array of their values in the list's order; a "
+    "batch without lists means what it always meant. A pointer that does not resolve is the "
+    "error unresolved_binding at /operations/i/bind/KEY (/operations/i/bind/KEY/j for the j-th "
+    "of a list).",
+    "A bound KEY that the tool's input does not have is the operation's input error "
+    "unknown_property at /operations/i/input/KEY, found before any of its pointers is resolved. "
+    "A bound value is the earlier result's own, not a copy; the values a whole batch binds may "
+    f"take at most {DEFAULT_MAX_BODY_BYTES} bytes of JSON (binding_too_large at "
+    "/operations/i/bind/KEY past that).",
     "The completed input is validated and computed by the named tool at the named version, "
     "exactly as a single call: same result, same errors, pointers prefixed by "
     "/operations/i/input; an unknown id or version is unknown_tool at /operations/i/id or "
@@ -57,6 +75,9 @@ BEHAVIOR = (
 )
 LIMITS = (
     f"max operations: {MAX_OPERATIONS}",
+    f"max bound keys per operation: {MAX_BOUND_KEYS}; max bindings in a list: "
+    f"{MAX_LIST_BINDINGS}; max pointer length: {MAX_POINTER_LENGTH} characters",
+    f"max bytes bound in all, as JSON: {DEFAULT_MAX_BODY_BYTES}",
     "per operation: its tool's limits, applied to the completed input",
     "the request as a whole: the service's request body limit",
 )
@@ -143,7 +164,123 @@ def mcp_description() -> str:
     return (
         f"{SUMMARY} Use when you need to: {'; '.join(USE_WHEN)}. Each operation is "
         '{"id", "version", "input", "bind"?, "include_result"?}; bind sets a top-level input '
-        'key from an earlier step\'s result: {"KEY": {"step": k, "pointer": "/a/0"}}. The '
-        'answer is {"results": [...]}, one {status: ok|error|skipped} entry per operation. '
-        f"Not supported: {'; '.join(NOT_SUPPORTED)}."
+        'key from an earlier step\'s result: {"KEY": {"step": k, "pointer": "/a/0"}}, or to '
+        'the array of several values: {"KEY": [{"step": 0, "pointer": ""}, {"step": 1, '
+        '"pointer": ""}]}. The answer is {"results": [...]}, one {status: ok|error|skipped} '
+        "entry per operation. A test set over a tool's limits: parts (bleu-corpus-statistics, "
+        "chrf-compute), then bleu-corpus-from-statistics or chrf-from-statistics with parts bound "
+        f"by a list. Not supported: {'; '.join(NOT_SUPPORTED)}."
     )
+
+
+PARTS_TITLE = (
+    "A test set over one request's limits, scored in parts: each part's statistics (results "
+    "left out), then the tool that combines them, its parts bound by a list of bindings. The "
+    "scores are bit for bit those of the whole at once. A 3,000-segment test set is six BLEU "
+    "parts of 500 segments and three chrF parts of 1,000, 11 operations in one request."
+)
+_PART_TOKENS = (
+    [["the", "cat", "sat", "on", "the", "mat"]],
+    [[["the", "cat", "sat", "on", "a", "mat"], ["a", "cat", "was", "on", "the", "mat"]]],
+    [["dog"]],
+    [[["a", "dog", "barked"], ["the", "dog"]]],
+)
+_PART_TEXTS = (
+    ["The cat sat on the mat."],
+    [["The cat sat on a mat.", "A cat was on the mat."]],
+    ["Dog!"],
+    [["A dog barked.", "The dog!"]],
+)
+
+
+def _part(tool_id: str, hypotheses: object, references: object) -> dict[str, Any]:
+    return {
+        "id": tool_id,
+        "version": "1.0.0",
+        "input": {"hypotheses": hypotheses, "references": references},
+        "include_result": False,
+    }
+
+
+def _combine(tool_id: str, steps: tuple[int, ...], pointer: str) -> dict[str, Any]:
+    parts = [{"step": step, "pointer": pointer} for step in steps]
+    return {"id": tool_id, "version": "1.0.0", "input": {}, "bind": {"parts": parts}}
+
+
+PARTS_BATCH: dict[str, Any] = {
+    "operations": [
+        _part("bleu-corpus-statistics", *_PART_TOKENS[:2]),
+        _part("bleu-corpus-statistics", *_PART_TOKENS[2:]),
+        _combine("bleu-corpus-from-statistics", (0, 1), ""),
+        _part("chrf-compute", *_PART_TEXTS[:2]),
+        _part("chrf-compute", *_PART_TEXTS[2:]),
+        _combine("chrf-from-statistics", (3, 4), "/statistics"),
+    ]
+}
+PARTS_RESPONSE: dict[str, Any] = {
+    "results": [
+        {"status": "ok"},
+        {"status": "ok"},
+        {
+            "status": "ok",
+            "result": {
+                "bleu": 0.5898019932366151,
+                "brevity_penalty": 0.8668778997501817,
+                "candidate_length": 7,
+                "reference_length": 8,
+                "max_order": 4,
+                "matches": [6, 5, 3, 1],
+                "totals": [7, 5, 4, 3],
+            },
+        },
+        {"status": "ok"},
+        {"status": "ok"},
+        {
+            "status": "ok",
+            "result": {
+                "chrf": 0.6032278061064399,
+                "char_order": 6,
+                "word_order": 0,
+                "beta": 2,
+                "eps_smoothing": False,
+                "statistics": {
+                    "hypothesis": [22, 20, 18, 16, 14, 13],
+                    "reference": [23, 21, 19, 17, 15, 13],
+                    "matches": [18, 15, 12, 9, 7, 6],
+                },
+            },
+        },
+    ]
+}
+# The recipe in a sentence, for the MCP server's instructions and the docs.
+PARTS_RECIPE = (
+    "To score a test set over a tool's limits (1,000 segments, 50,000 tokens or 1 MiB of text "
+    "a call), split it into parts within them and send one execute_batch: for BLEU, "
+    "bleu-corpus-statistics on each part (include_result false), then "
+    'bleu-corpus-from-statistics with bind {"parts": [{"step": 0, "pointer": ""}, {"step": 1, '
+    '"pointer": ""}, ...]}; for chrF or chrF++, chrf-compute or chrf-plus-plus-compute on each '
+    'part, then chrf-from-statistics with parts bound to each step\'s "/statistics" and the '
+    "same char_order, word_order, beta and eps_smoothing. The result is bit for bit the "
+    "whole-corpus score; 3,000 segments fit in one request of 11 operations."
+)
+
+
+def contract_json() -> dict[str, Any]:
+    """The meta-tool's contract as one JSON document, in the form of a tool's: its words, its
+    schemas, its limits and its examples (the MCP resource of the batch)."""
+    return {
+        "id": ID,
+        "title": TITLE,
+        "summary": SUMMARY,
+        "use_when": list(USE_WHEN),
+        "supported": list(SUPPORTED),
+        "not_supported": list(NOT_SUPPORTED),
+        "behavior": list(BEHAVIOR),
+        "input_schema": BATCH_INPUT_SCHEMA,
+        "output_schema": BATCH_OUTPUT_SCHEMA,
+        "limits": list(LIMITS),
+        "examples": [
+            {"title": EXAMPLE_TITLE, "input": EXAMPLE_BATCH, "output": EXAMPLE_RESPONSE},
+            {"title": PARTS_TITLE, "input": PARTS_BATCH, "output": PARTS_RESPONSE},
+        ],
+    }

@@ -3,6 +3,11 @@
 The input schema is published as it is and is the object the batch check compiles. Two rules
 of a well-formed batch are beyond a JSON Schema and are stated in descriptions only: a binding's
 step is an earlier step, and a key is set by ``input`` or by ``bind``, not both.
+
+A bound key takes one binding, or a list of bindings whose values it gets as an array, in the
+list's order (for a tool that combines parts); a batch of single bindings means what it always
+meant. Every size is bounded here, before anything is resolved: the keys of ``bind``, the
+bindings of a list, the length of a pointer (checked before its pattern).
 """
 
 from typing import Any
@@ -10,6 +15,12 @@ from typing import Any
 from mtcompute.contracts.validation.pointer import POINTER_PATTERN
 
 MAX_OPERATIONS = 20
+# No tool input has this many properties, so a larger bind names keys that cannot be inputs.
+MAX_BOUND_KEYS = 20
+# A list binding collects at most one value per earlier step.
+MAX_LIST_BINDINGS = MAX_OPERATIONS
+# Far longer than any pointer into a result: results nest a few levels deep.
+MAX_POINTER_LENGTH = 1024
 DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 BINDING_SCHEMA: dict[str, Any] = {
@@ -23,6 +34,7 @@ BINDING_SCHEMA: dict[str, Any] = {
         },
         "pointer": {
             "type": "string",
+            "maxLength": MAX_POINTER_LENGTH,
             "pattern": POINTER_PATTERN,
             "description": (
                 'An RFC 6901 JSON Pointer into that step\'s result object: "" for the whole '
@@ -35,13 +47,32 @@ BINDING_SCHEMA: dict[str, Any] = {
     "additionalProperties": False,
 }
 
+BINDINGS_SCHEMA: dict[str, Any] = {
+    "anyOf": [
+        BINDING_SCHEMA,
+        {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_LIST_BINDINGS,
+            "items": BINDING_SCHEMA,
+            "description": (
+                "Several bindings: the key is set to the array of their values, in this order "
+                "(the parts a -from-statistics tool combines, say)."
+            ),
+        },
+    ],
+    "description": "One binding, or a non-empty list of bindings bound as an array of values.",
+}
+
 BIND_SCHEMA: dict[str, Any] = {
     "type": "object",
     "description": (
         "Top-level input keys set from earlier results: each key a property of the tool's "
-        "input that `input` does not have, each value where its value comes from."
+        "input that `input` does not have, each value where its value comes from (one binding) "
+        "or a list of bindings (an array of their values)."
     ),
-    "additionalProperties": BINDING_SCHEMA,
+    "maxProperties": MAX_BOUND_KEYS,
+    "additionalProperties": BINDINGS_SCHEMA,
     "default": {},
 }
 

@@ -4,11 +4,13 @@ meta-tool use.
 The published schema is the object this module compiles, so what a contract says and what is
 enforced cannot drift apart. A keyword outside the subset is refused when compiling rather than
 silently ignored. Each JSON type compiles in its own module (``objects``, ``arrays``,
-``strings``, ``numbers``, ``booleans``); ``enum`` and ``const`` wrap any of them (``values``).
+``strings``, ``numbers``, ``booleans``); ``enum`` and ``const`` wrap any of them (``values``);
+``anyOf`` chooses among branches by JSON type (``choices``).
 """
 
 from mtcompute.contracts.validation.schema.arrays import array_schema
 from mtcompute.contracts.validation.schema.booleans import boolean_schema
+from mtcompute.contracts.validation.schema.choices import any_of_types
 from mtcompute.contracts.validation.schema.compiled import CompiledSchema, Schema
 from mtcompute.contracts.validation.schema.numbers import number_schema
 from mtcompute.contracts.validation.schema.objects import object_schema
@@ -20,7 +22,7 @@ SUPPORTED_KEYWORDS = frozenset(
         "$schema", "$id", "title", "description", "examples", "default",
         "type", "properties", "required", "additionalProperties", "items",
         "minItems", "maxItems", "minLength", "maxLength", "pattern", "minimum", "maximum",
-        "exclusiveMinimum", "exclusiveMaximum", "enum", "const",
+        "exclusiveMinimum", "exclusiveMaximum", "enum", "const", "anyOf", "maxProperties",
     }
 )  # fmt: skip
 
@@ -30,6 +32,8 @@ def compile_schema(schema: Schema) -> CompiledSchema:
     unknown = set(schema) - SUPPORTED_KEYWORDS
     if unknown:
         raise ValueError(f"schema keywords not supported: {sorted(unknown)}")
+    if "anyOf" in schema:
+        return any_of_types(schema, compile_schema)
     typed = _typed_schema(schema)
     if "enum" in schema or "const" in schema:
         return one_of_values(schema, typed)

@@ -1,7 +1,10 @@
 """``{"type": "object"}`` with ``properties``, ``required`` and ``additionalProperties``: false
 (closed: any other name is an error, with "did you mean"), true (any other name goes), or a
-schema that every other property's value must satisfy (the batch's ``bind``)."""
+schema that every other property's value must satisfy (the batch's ``bind``); ``maxProperties``
+bounds the number of names, and an object over it is reported by its count alone, its values
+left unread."""
 
+import math
 from collections.abc import Mapping
 
 from mtcompute.contracts.validation.schema.compiled import (
@@ -30,9 +33,12 @@ def object_schema(schema: Schema, compile_schema: Compile) -> CompiledSchema:
     required_names = frozenset(required)
     valid_by_name = {name: rule.valid for name, rule in properties.items()}
     other_valid = None if other is None else other.valid
+    max_properties = schema.get("maxProperties", math.inf)
 
     def valid(value: object) -> bool:
         if not isinstance(value, dict) or not required_names <= value.keys():
+            return False
+        if len(value) > max_properties:
             return False
         for name, item in value.items():
             item_valid = valid_by_name.get(name, other_valid)
@@ -47,6 +53,9 @@ def object_schema(schema: Schema, compile_schema: Compile) -> CompiledSchema:
         if not isinstance(value, dict):
             type_error("an object", value, pointer, found)
             return
+        if len(value) > max_properties:
+            _too_many(len(value), max_properties, pointer, found)
+            return
         for name in required:
             if name not in value:
                 message = f"expected the required property '{name}', got an object without it "
@@ -57,10 +66,10 @@ def object_schema(schema: Schema, compile_schema: Compile) -> CompiledSchema:
                 # Past the cap nothing is reported: no pointer is built, "" stands for any.
                 rule.check(item, "" if found.full else child_pointer(pointer, name), found)
             elif closed:
-                _unknown(name, properties, pointer, found)
+                report_unknown_property(name, properties, pointer, found)
 
     def count(value: object) -> int:
-        if not isinstance(value, dict):
+        if not isinstance(value, dict) or len(value) > max_properties:
             return 1
         missing = sum(name not in value for name in required)
         unknown = value.keys() - properties.keys()
@@ -72,9 +81,20 @@ def object_schema(schema: Schema, compile_schema: Compile) -> CompiledSchema:
     return compiled(valid, check, count)
 
 
-def _unknown(
+def _too_many(count: int, max_properties: float, pointer: str, found: Violations) -> None:
+    noun = "property" if max_properties == 1 else "properties"
+    message = (
+        f"expected an object of at most {max_properties:g} {noun}, "
+        f"got an object of {count} {where(pointer)}"
+    )
+    found.add("too_many_properties", pointer, message)
+
+
+def report_unknown_property(
     name: object, properties: Mapping[str, object], pointer: str, found: Violations
 ) -> None:
+    """The violation of ``name``, a property of the object at ``pointer`` that is none of
+    ``properties``: what is allowed, what arrived, and a close name if there is one."""
     if found.full:  # an input of a million unknown keys: each is only counted
         found.count_unreported()
         return

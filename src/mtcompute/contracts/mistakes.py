@@ -1,15 +1,20 @@
-"""The commonest ways of calling the library wrong, recognised after validation has failed, with
-a message that says how to fix each: a string where a token list is due, references not nested
+"""The commonest ways of calling a tool wrong, recognised after validation has failed, with a
+message that says how to fix each: a string where a token list is due, references not nested
 per segment, NLTK's argument order (references first), and sacreBLEU's reference layout (one list
 per reference stream, ``refs[k][i]``, where mtcompute takes ``refs[i][k]``).
+
+A tool declares its hints (``Tool.hints``), so every interface that runs it (``execute``, a
+batch, HTTP, MCP, the web form) adds them to its errors; the typed Python functions add the
+same hints, naming themselves where the tool names its input's keys (``function`` None).
 
 Only a failed call is looked at, so a valid call costs nothing. The stream layout can be told
 apart only where the number of references differs from the number of segments: with as many
 references as segments, a transposed list is a valid input of another meaning.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mtcompute.errors import InputError, Violation
 
@@ -79,7 +84,9 @@ def _lists(count: int) -> str:
     return "1 list" if count == 1 else f"{count} lists"
 
 
-def token_corpus_hints(hypotheses: object, references: object, function: str) -> list[Hint]:
+def token_corpus_hints(
+    hypotheses: object, references: object, function: str | None = None
+) -> list[Hint]:
     """Hints for ``function(hypotheses, references)`` taking token lists per segment."""
     if (
         _first(hypotheses, _is_list_of_token_lists) is not None
@@ -129,8 +136,15 @@ def _split(name: str, index: int, fix: str, *, pointer: str | None = None) -> Hi
     return Hint(where, message)
 
 
-def _nltk_order(function: str, pointer: str) -> Hint:
+def _nltk_order(function: str | None, pointer: str) -> Hint:
     first = pointer.strip("/")
+    if function is None:
+        message = (
+            f"the values look swapped: {first} holds what look like references and references"
+            f" what look like {first}; mtcompute takes the {first} in {first} and the references"
+            f" in references, where NLTK takes the references first, so swap them"
+        )
+        return Hint(pointer, message)
     message = (
         f"the arguments look swapped: mtcompute's {function} takes the {first} first and the"
         f" references second, {function}({first}, references); NLTK's takes the references"
@@ -139,7 +153,9 @@ def _nltk_order(function: str, pointer: str) -> Hint:
     return Hint(pointer, message)
 
 
-def token_sentence_hints(hypothesis: object, references: object, function: str) -> list[Hint]:
+def token_sentence_hints(
+    hypothesis: object, references: object, function: str | None = None
+) -> list[Hint]:
     """Hints for ``function(hypothesis, references)`` of one segment's token lists."""
     if _is_list_of_token_lists(hypothesis) and _is_token_list(references):
         return [_nltk_order(function, "/hypothesis")]
@@ -173,6 +189,21 @@ def text_corpus_hints(hypotheses: object, references: object) -> list[Hint]:
         return [Hint(f"/references/{where}", message)]
     stream = _streams(hypotheses, references)
     return [stream] if stream else []
+
+
+def token_corpus_input_hints(raw: Mapping[str, Any]) -> list[Hint]:
+    """``token_corpus_hints`` of a tool input of token lists per segment."""
+    return token_corpus_hints(raw.get("hypotheses"), raw.get("references"))
+
+
+def token_sentence_input_hints(raw: Mapping[str, Any]) -> list[Hint]:
+    """``token_sentence_hints`` of a tool input of one segment's token lists."""
+    return token_sentence_hints(raw.get("hypothesis"), raw.get("references"))
+
+
+def text_corpus_input_hints(raw: Mapping[str, Any]) -> list[Hint]:
+    """``text_corpus_hints`` of a tool input of texts per segment."""
+    return text_corpus_hints(raw.get("hypotheses"), raw.get("references"))
 
 
 def with_hints(error: InputError, hints: list[Hint]) -> InputError:

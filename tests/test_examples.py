@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from mtcompute.cli.main import cli
 from mtcompute.contracts.registry import latest, tool_ids
-from mtcompute.meta.batch.doc import EXAMPLE_BATCH, EXAMPLE_RESPONSE
+from mtcompute.meta.batch.doc import RESEARCH_BATCH, RESEARCH_RESPONSE
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
@@ -32,7 +32,7 @@ def test_a_tools_example_file_runs_to_the_contracts_example_result(tool_id: str)
 
 def test_the_batch_example_file_runs_to_the_pages_response() -> None:
     path = EXAMPLES / "execute-batch.json"
-    assert orjson.loads(path.read_bytes()) == EXAMPLE_BATCH
+    assert orjson.loads(path.read_bytes()) == RESEARCH_BATCH
     ran = CliRunner().invoke(cli, ["batch", "--input", str(path)])
     assert ran.exit_code == 0, ran.output
-    assert orjson.loads(ran.stdout) == EXAMPLE_RESPONSE
+    assert orjson.loads(ran.stdout) == RESEARCH_RESPONSE

@@ -7,7 +7,7 @@ from markupsafe import escape
 
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.http.pages.batch_view import batch_page
-from mtcompute.http.pages.snippets import pretty
+from mtcompute.http.pages.snippets import compact, pretty
 from mtcompute.http.pages.templating import inline, render
 from mtcompute.meta.batch import doc as batch_doc
 
@@ -32,15 +32,17 @@ def test_the_batch_page_renders_as_html(page: str) -> None:
 def test_the_batch_page_shows_the_scope_and_the_example_with_its_response(page: str) -> None:
     for item in (*batch_doc.SUPPORTED, *batch_doc.NOT_SUPPORTED, *batch_doc.BEHAVIOR):
         assert inline(item) in page
-    for shown in (batch_doc.EXAMPLE_BATCH, batch_doc.EXAMPLE_RESPONSE):
+    for shown in (batch_doc.RESEARCH_BATCH, batch_doc.RESEARCH_RESPONSE):
         assert escape(pretty(shown)) in page
+    for shown in (batch_doc.EXAMPLE_BATCH, batch_doc.EXAMPLE_RESPONSE):
+        assert escape(compact(shown)) in page
     for field in ("operations", "operations[].id", "operations[].bind.KEY.step"):
         assert f"<td><code>{field}</code><br>" in page
 
 
-def test_the_try_it_form_posts_the_example_batch(page: str) -> None:
+def test_the_try_it_form_posts_the_researchers_example_tokenize_then_bleu(page: str) -> None:
     assert 'data-execute="/v1/batch"' in page
-    assert f">{escape(pretty(batch_doc.EXAMPLE_BATCH))}</textarea>" in (page)
+    assert f">{escape(pretty(batch_doc.RESEARCH_BATCH))}</textarea>" in (page)
 
 
 def test_the_batch_page_tells_how_to_call_this_very_server(page: str, base_url: str) -> None:

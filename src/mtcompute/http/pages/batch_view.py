@@ -41,15 +41,15 @@ def _snippets(base_url: str) -> tuple[Snippet, ...]:
         Snippet("Python", _PYTHON, "batch.json holds the request body above."),
         Snippet(
             "CLI",
-            cli_command("batch", doc.EXAMPLE_BATCH)
+            cli_command("batch", doc.RESEARCH_BATCH)
             + "\n"
-            + cli_command(f"batch --base-url {base_url}", doc.EXAMPLE_BATCH),
+            + cli_command(f"batch --base-url {base_url}", doc.RESEARCH_BATCH),
             "The first computes in this process; the second asks this server.",
         ),
-        Snippet("curl", curl_command(f"{base_url}{BATCH_PATH}", doc.EXAMPLE_BATCH)),
+        Snippet("curl", curl_command(f"{base_url}{BATCH_PATH}", doc.RESEARCH_BATCH)),
         Snippet(
             "MCP",
-            pretty(doc.EXAMPLE_BATCH),
+            pretty(doc.RESEARCH_BATCH),
             f"Connect {base_url}/mcp (or run mtcompute mcp), then call the tool "
             f"{doc.MCP_NAME} with these arguments.",
         ),
@@ -74,7 +74,9 @@ def _limit(item: str) -> tuple[str, str]:
 def batch_page(base_url: str) -> ToolPage:
     """The batch's page, its calls addressed to the server at ``base_url``."""
     base_url = base_url.rstrip("/")
-    shown = ShownExample(doc.EXAMPLE_TITLE, pretty(doc.EXAMPLE_BATCH), pretty(doc.EXAMPLE_RESPONSE))
+    shown = ShownExample(
+        doc.RESEARCH_TITLE, pretty(doc.RESEARCH_BATCH), pretty(doc.RESEARCH_RESPONSE)
+    )
     return ToolPage(
         id=doc.ID,
         title=doc.TITLE,
@@ -84,7 +86,7 @@ def batch_page(base_url: str) -> ToolPage:
         how=doc.BEHAVIOR,
         example=shown,
         try_url=BATCH_PATH,
-        try_body=pretty(doc.EXAMPLE_BATCH),
+        try_body=pretty(doc.RESEARCH_BATCH),
         supported=doc.SUPPORTED,
         not_supported=doc.NOT_SUPPORTED,
         input_rows=tuple(field_rows(BATCH_INPUT_SCHEMA)),
@@ -92,6 +94,9 @@ def batch_page(base_url: str) -> ToolPage:
         output_notes=_OUTPUT,
         limits=tuple(_limit(item) for item in doc.LIMITS),
         examples=(
+            ShownExample(
+                doc.RESEARCH_TITLE, compact(doc.RESEARCH_BATCH), compact(doc.RESEARCH_RESPONSE)
+            ),
             ShownExample(
                 doc.EXAMPLE_TITLE, compact(doc.EXAMPLE_BATCH), compact(doc.EXAMPLE_RESPONSE)
             ),

@@ -159,6 +159,51 @@ EXAMPLE_RESPONSE: dict[str, Any] = {
 }
 
 
+RESEARCH_TITLE = (
+    "The BLEU a paper reports, from raw text: step 0 tokenizes the hypotheses and references "
+    "as sacreBLEU does (13a; its result left out), step 1 scores its token lists, bound by "
+    "pointer. 100 * bleu is sacreBLEU's corpus_bleu on these texts (75.98...)."
+)
+_RAW = {
+    "hypotheses": ["The cat sat on the mat.", "It's raining!"],
+    "references": [
+        ["The cat sat on a mat.", "A cat was on the mat."],
+        ["It is raining!", "It's raining."],
+    ],
+}
+RESEARCH_BATCH: dict[str, Any] = {
+    "operations": [
+        {"id": "bleu-tokenize", "version": "1.0.0", "input": _RAW, "include_result": False},
+        {
+            "id": "bleu-corpus-compute",
+            "version": "1.0.0",
+            "input": {},
+            "bind": {
+                "hypotheses": {"step": 0, "pointer": "/hypotheses"},
+                "references": {"step": 0, "pointer": "/references"},
+            },
+        },
+    ]
+}
+RESEARCH_RESPONSE: dict[str, Any] = {
+    "results": [
+        {"status": "ok"},
+        {
+            "status": "ok",
+            "result": {
+                "bleu": 0.7598356856515925,
+                "brevity_penalty": 1,
+                "candidate_length": 10,
+                "reference_length": 10,
+                "max_order": 4,
+                "matches": [10, 8, 4, 2],
+                "totals": [10, 8, 6, 4],
+            },
+        },
+    ]
+}
+
+
 def mcp_description() -> str:
     """The MCP tool's description: what it does, when to use it, what it cannot do."""
     return (
@@ -280,6 +325,7 @@ def contract_json() -> dict[str, Any]:
         "output_schema": BATCH_OUTPUT_SCHEMA,
         "limits": list(LIMITS),
         "examples": [
+            {"title": RESEARCH_TITLE, "input": RESEARCH_BATCH, "output": RESEARCH_RESPONSE},
             {"title": EXAMPLE_TITLE, "input": EXAMPLE_BATCH, "output": EXAMPLE_RESPONSE},
             {"title": PARTS_TITLE, "input": PARTS_BATCH, "output": PARTS_RESPONSE},
         ],

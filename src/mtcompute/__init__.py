@@ -15,7 +15,12 @@ from mtcompute.api import (
     describe,
     execute,
     execute_batch,
+    mbr_select,
     ngram_counts,
+    pairwise_bleu,
+    pairwise_bleu_batch,
+    pairwise_chrf,
+    pairwise_chrf_batch,
     resolve_version,
     sentence_bleu,
     sentence_components,
@@ -35,6 +40,7 @@ from mtcompute.metrics.bleu import BleuResult, BleuStatistics
 from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
+from mtcompute.metrics.pairwise import MbrSelection
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 from mtcompute.version import __version__
 
@@ -53,6 +59,7 @@ __all__ = [
     "InputError",
     "InvalidBaseUrlError",
     "MalformedJsonError",
+    "MbrSelection",
     "MtcomputeError",
     "NgramCountsResult",
     "NgramSegment",
@@ -70,7 +77,12 @@ __all__ = [
     "describe",
     "execute",
     "execute_batch",
+    "mbr_select",
     "ngram_counts",
+    "pairwise_bleu",
+    "pairwise_bleu_batch",
+    "pairwise_chrf",
+    "pairwise_chrf_batch",
     "resolve_version",
     "sentence_bleu",
     "sentence_components",

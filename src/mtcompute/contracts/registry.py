@@ -6,9 +6,11 @@ from mtcompute.contracts import (
     bleu_brevity_penalty_1_0_0,
     bleu_corpus_compute_1_0_0,
     bleu_ngrams_count_1_0_0,
+    bleu_pairwise_compute_1_0_0,
     bleu_sentence_components_1_0_0,
     bleu_sentence_compute_1_0_0,
     chrf_compute_1_0_0,
+    chrf_pairwise_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
@@ -21,9 +23,11 @@ _RELEASED: tuple[Tool[Any], ...] = (
     bleu_brevity_penalty_1_0_0.TOOL,
     bleu_corpus_compute_1_0_0.TOOL,
     bleu_ngrams_count_1_0_0.TOOL,
+    bleu_pairwise_compute_1_0_0.TOOL,
     bleu_sentence_components_1_0_0.TOOL,
     bleu_sentence_compute_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
+    chrf_pairwise_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
 )
 

@@ -88,3 +88,15 @@ def test_a_match_is_json_ready_with_id_version_title_summary_and_score() -> None
 )
 def test_a_query_for_sentence_bleu_finds_its_tool_first(query: str, first: str) -> None:
     assert search(query)[0].id == first
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("minimum Bayes risk", "chrf-pairwise-compute"),
+        ("pairwise chrF", "chrf-pairwise-compute"),
+        ("pairwise BLEU", "bleu-pairwise-compute"),
+    ],
+)
+def test_a_query_for_a_pairwise_matrix_finds_its_tool_first(query: str, first: str) -> None:
+    assert search(query)[0].id == first

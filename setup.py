@@ -1,10 +1,12 @@
 """The compiled fast paths. Each is optional: without a C compiler the package installs and runs
 on its pure-Python paths, which compute the same results."""
 
+from glob import glob
+
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("_segment", "_tokens", "_sentence_score", "_pairwise")
+COMPILED = ("_segment", "_tokens", "_sentence_score", "_pairwise", "_tokenize", "_ter")
 
 
 class BuildExact(build_ext):
@@ -23,7 +25,12 @@ class BuildExact(build_ext):
 
 setup(
     ext_modules=[
-        Extension(f"mtcompute.fast.{name}", [f"src/mtcompute/fast/{name}.c"], optional=True)
+        Extension(
+            f"mtcompute.fast.{name}",
+            [f"src/mtcompute/fast/{name}.c"],
+            depends=glob(f"src/mtcompute/fast/{name}_*.h"),  # generated tables
+            optional=True,
+        )
         for name in COMPILED
     ],
     cmdclass={"build_ext": BuildExact},

@@ -32,6 +32,8 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "chrf_matrices",
         "bleu_matrices",
         "chrf_segment",
+        "tokenize_many",
+        "ter_edits",
     ):
         monkeypatch.setattr(compiled, name, None)
 

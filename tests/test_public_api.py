@@ -25,6 +25,8 @@ PUBLIC = [
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
+    "TerResult",
+    "TerStatistics",
     "TextList",
     "TokenList",
     "UnknownToolError",
@@ -45,6 +47,8 @@ PUBLIC = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "ter",
+    "tokenize",
     "tools",
     "use_helper_process",
 ]

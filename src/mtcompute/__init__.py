@@ -24,6 +24,8 @@ from mtcompute.api import (
     resolve_version,
     sentence_bleu,
     sentence_components,
+    ter,
+    tokenize,
     tools,
     use_helper_process,
 )
@@ -42,6 +44,8 @@ from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, Chrf
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.pairwise import MbrSelection
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
+from mtcompute.metrics.ter.result import TerResult
+from mtcompute.metrics.ter.statistics import TerStatistics
 from mtcompute.version import __version__
 
 if _typing.TYPE_CHECKING:
@@ -66,6 +70,8 @@ __all__ = [
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
+    "TerResult",
+    "TerStatistics",
     "TextList",
     "TokenList",
     "UnknownToolError",
@@ -86,6 +92,8 @@ __all__ = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "ter",
+    "tokenize",
     "tools",
     "use_helper_process",
 ]

@@ -1,15 +1,18 @@
 """``mtcompute score`` on generated text files gives sacreBLEU 2.6's numbers and lines.
 
-sacreBLEU runs as ``BLEU(tokenize='none', smooth_method='none')`` (its ``-tok none -s none``)
-and ``CHRF()`` / ``CHRF(word_order=2)`` on the very lines the files hold, the references as
-streams (one per file). BLEU is compared within 1e-12 relative (sacreBLEU computes on the 0-100
-scale with ``math.log``); chrF bit for bit; the text after each score (precisions, BP, ratio,
-lengths) character for character.
+sacreBLEU runs as ``BLEU(tokenize=T, lowercase=L)`` with its default exp smoothing (its
+``-tok T [-lc]``), and ``CHRF()`` / ``CHRF(word_order=2)``, on the very lines the files hold,
+the references as streams (one per file); and its CLI on the example files. BLEU is compared
+within 1e-12 relative (sacreBLEU computes on the 0-100 scale with the platform's ``math.log``);
+chrF bit for bit; the text after each score (precisions, BP, ratio, lengths) character for
+character.
 """
 
 import math
 import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +23,14 @@ from sacrebleu.metrics.chrf import CHRF
 
 from mtcompute import jsonio
 from mtcompute.cli.main import cli
+from mtcompute.metrics.tokenizers import INTL_UNICODE_TABLES
 from mtcompute.version import __version__
 
-_WORDS = ("the", "cat", "sat", "on", "a", "mat", "(hi)", "don't", "U.S.", "é", "😀", "naïve", "!")
+_WORDS = (
+    "the", "cat", "sat", "on", "a", "mat", "(hi)", "don't", "U.S.", "é", "😀", "naïve", "!",
+    "Über", "3,000.5", "5-4", "«oui»", "中文", "你好。", "&amp;", "<skipped>", "İstanbul", "—",
+)  # fmt: skip
+TOKENIZERS = ("13a", "intl", "zh", "char", "none")
 _SPACES = (" ", " ", " ", "\t", "\u00a0", "\u3000", "  ")
 _RELATIVE_TOLERANCE = 1e-12
 
@@ -90,8 +98,7 @@ def test_corpus_scores_equal_sacrebleus_on_the_same_files(
     hypotheses, streams = _corpus(seed, segments, nrefs)
     args = _files(tmp_path, hypotheses, streams)
     bleu, chrf, chrf_plus_plus = _json(*args, "-m", "bleu", "-m", "chrf", "-m", "chrf++")
-    their_bleu = BLEU(tokenize="none", smooth_method="none", force=True)
-    theirs = their_bleu.corpus_score(hypotheses, streams)
+    theirs = BLEU(force=True).corpus_score(hypotheses, streams)
     assert _close(bleu["score"], theirs.score)
     assert bleu["verbose_score"] == theirs.format().split(" ", 3)[3]
     assert chrf["score"] == CHRF().corpus_score(hypotheses, streams).score
@@ -99,15 +106,31 @@ def test_corpus_scores_equal_sacrebleus_on_the_same_files(
     assert [item["name"] for item in (bleu, chrf, chrf_plus_plus)] == ["BLEU", "chrF2", "chrF2++"]
 
 
+@pytest.mark.parametrize("tokenizer", TOKENIZERS)
+@pytest.mark.parametrize("smoothing", ["exp", "none", "floor", "add-k"])
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_corpus_bleu_equals_sacrebleus_with_each_tokenizer_smoothing_and_case(
+    tmp_path: Path, tokenizer: str, smoothing: str, lowercase: bool
+) -> None:
+    hypotheses, streams = _corpus(9, 120, 2)
+    case = ["-lc"] if lowercase else []
+    args = [*_files(tmp_path, hypotheses, streams), "-tok", tokenizer, "-s", smoothing, *case]
+    (bleu,) = _json(*args)
+    their_bleu = BLEU(tokenize=tokenizer, smooth_method=smoothing, lowercase=lowercase)
+    theirs = their_bleu.corpus_score(hypotheses, streams)
+    assert _close(bleu["score"], theirs.score), (bleu, theirs)
+    assert bleu["verbose_score"] == theirs.format().split(" ", 3)[3]
+
+
 def test_the_text_lines_are_sacrebleus_with_the_signature_after_the_name(tmp_path: Path) -> None:
     hypotheses, streams = _corpus(5, 300, 2)
     result = score(*_files(tmp_path, hypotheses, streams), "-m", "bleu", "-m", "chrf")
     assert result.exit_code == 0
     bleu_line, chrf_line = result.stdout.splitlines()
-    theirs = BLEU(tokenize="none", smooth_method="none", force=True)
-    their_line = theirs.corpus_score(hypotheses, streams).format()
+    their_line = BLEU(force=True).corpus_score(hypotheses, streams).format()
     signature = (
-        f"nrefs:2|tok:whitespace|smooth:none|tool:bleu-corpus-compute@1.0.0|mtcompute:{__version__}"
+        "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|tool:bleu-corpus-compute@1.0.0|"
+        f"mtcompute:{__version__}"
     )
     assert bleu_line == their_line.replace("BLEU = ", f"BLEU|{signature} = ")
     chrf_signature = (
@@ -122,15 +145,13 @@ def test_sentence_level_bleu_equals_sacrebleus_sentence_score(
     tmp_path: Path, smoothing: str
 ) -> None:
     hypotheses, streams = _corpus(6, 60, 2)
-    scored = _json(
-        *_files(tmp_path, hypotheses, streams), "--sentence-level", "--smoothing", smoothing
-    )
-    theirs = BLEU(tokenize="none", smooth_method=smoothing, effective_order=True, force=True)
+    scored = _json(*_files(tmp_path, hypotheses, streams), "--sentence-level", "-s", smoothing)
+    theirs = BLEU(smooth_method=smoothing, effective_order=True, force=True)
     assert [item["line"] for item in scored] == list(range(1, 61))
     for item, hypothesis, *refs in zip(scored, hypotheses, *streams, strict=True):
         their_score = theirs.sentence_score(hypothesis, refs)
         assert _close(item["score"], their_score.score), (item, their_score)
-        if hypothesis.split():  # sacreBLEU's BP of an empty hypothesis is 1, by design
+        if theirs._preprocess_segment(hypothesis).split():  # an empty one's BP is 1 there
             assert item["verbose_score"] == their_score.format().split(" ", 3)[3], item
 
 
@@ -156,7 +177,7 @@ def test_sentence_level_text_is_a_line_per_segment_and_metric(tmp_path: Path) ->
     result = score(*args, "--sentence-level", "-m", "bleu", "-m", "chrf")
     lines = result.stdout.splitlines()
     assert [line.split("|")[0] for line in lines] == ["BLEU", "chrF2", "BLEU", "chrF2"]
-    assert "smooth:none|eff:yes|tool:bleu-sentence-compute@1.0.0" in lines[0]
+    assert "|eff:yes|tok:13a|smooth:exp|tool:bleu-sentence-compute@1.0.0|" in lines[0]
 
 
 def test_the_json_result_is_the_tools_result_object(tmp_path: Path) -> None:
@@ -187,8 +208,33 @@ def test_decimals_and_max_order_change_the_text_and_the_signature(tmp_path: Path
         _write(tmp_path / "r.txt", ["a b c e"]),
     ]
     result = score(*args, "--max-order", "2", "--decimals", "4")
-    assert result.stdout.startswith("BLEU|nrefs:1|order:2|tok:whitespace|smooth:none|")
+    assert result.stdout.startswith("BLEU|nrefs:1|order:2|case:mixed|eff:no|tok:13a|smooth:exp|")
     assert " = 70.7107 75.0/66.7 (BP = 1.000" in result.stdout
+
+
+def test_references_may_be_named_first_and_the_hypotheses_come_on_standard_input(
+    tmp_path: Path,
+) -> None:
+    first = _write(tmp_path / "r1.txt", ["a b c d"])
+    second = _write(tmp_path / "r2.txt", ["a b c e"])
+    result = score(first, second, "-m", "chrF", "-m", "BLEU", stdin=b"a b c d\n")
+    assert result.exit_code == 0, result.stderr
+    assert [line.split("|")[:2] for line in result.stdout.splitlines()] == [
+        ["chrF2", "nrefs:2"],
+        ["BLEU", "nrefs:2"],
+    ]
+
+
+def test_score_only_prints_each_score_at_the_width_asked(tmp_path: Path) -> None:
+    args = ["-i", _write(tmp_path / "h.txt", ["a b c d"]), _write(tmp_path / "r.txt", ["a b c e"])]
+    result = score(*args, "-b", "-w", "3", "--max-order", "2")
+    assert result.stdout == "70.711\n"
+
+
+def test_no_reference_at_all_is_a_usage_error(tmp_path: Path) -> None:
+    result = score("-i", _write(tmp_path / "h.txt", ["a"]))
+    assert result.exit_code == 2
+    assert "expected at least one reference file" in result.stderr
 
 
 def test_standard_input_is_read_with_a_dash(tmp_path: Path) -> None:
@@ -237,10 +283,18 @@ def test_standard_input_can_stand_for_one_file_only() -> None:
     assert "one file only" in error["message"]
 
 
-def test_smoothing_corpus_bleu_says_to_score_sentences(tmp_path: Path) -> None:
+def test_a_smoothing_value_for_a_method_that_takes_none_exits_2(tmp_path: Path) -> None:
     args = ["-i", _write(tmp_path / "h.txt", ["a"]), "-r", _write(tmp_path / "r.txt", ["a"])]
-    (error,) = _errors(score(*args, "--smoothing", "exp"))
-    assert "--sentence-level" in error["message"]
+    (error,) = _errors(score(*args, "-s", "exp", "-sv", "0.5"))
+    assert error["code"] == "smoothing_takes_no_value"
+    assert "--smooth-value" in error["message"]
+
+
+def test_an_unknown_tokenizer_exits_2_naming_the_tokenizers(tmp_path: Path) -> None:
+    args = ["-i", _write(tmp_path / "h.txt", ["a"]), "-r", _write(tmp_path / "r.txt", ["a"])]
+    result = score(*args, "-tok", "moses")
+    assert result.exit_code == 2
+    assert "'13a', 'intl', 'zh', 'char', 'none'" in result.stderr
 
 
 def test_an_option_out_of_the_contracts_range_exits_2_with_its_message(tmp_path: Path) -> None:
@@ -271,7 +325,26 @@ def test_a_100000_segment_corpus_is_scored_without_request_limits(tmp_path: Path
         "-r",
         _write(tmp_path / "r.txt", references),
     ]
-    bleu, chrf = _json(*args, "-m", "bleu", "-m", "chrf")
+    bleu, chrf = _json(*args, "-m", "bleu", "-m", "chrf", "-tok", "none")
     assert bleu["result"]["candidate_length"] == 800_000
     assert len(chrf["result"]["segments"]) == 100_000
     assert 0 < bleu["score"] < 100
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tokenizer", TOKENIZERS)
+def test_a_bleu_line_equals_sacrebleus_cli_to_the_last_printed_digit(tokenizer: str) -> None:
+    folder = Path(__file__).parents[2] / "examples" / "score"
+    files = [str(folder / name) for name in ("hyp.txt", "ref1.txt", "ref2.txt")]
+    sacrebleu = Path(sys.executable).with_name("sacrebleu")
+    their_command = [str(sacrebleu), *files[1:], "-i", files[0], "-tok", tokenizer, "-w", "4"]
+    theirs = subprocess.run([*their_command, "-f", "text"], capture_output=True, check=True)
+    ours = score("-i", files[0], "-r", files[1], "-r", files[2], "-tok", tokenizer, "--width", "4")
+    assert ours.exit_code == 0, ours.stderr
+    their_name, their_rest = theirs.stdout.decode().strip().split(" = ", 1)
+    our_name, our_rest = ours.stdout.strip().split(" = ", 1)
+    assert our_rest == their_rest
+    assert (
+        our_name.split("|tool:")[0].replace(f"|unicode:{INTL_UNICODE_TABLES}", "")
+        == (their_name.split("|version:")[0])
+    )

@@ -50,8 +50,12 @@ def test_a_word_is_stemmed_by_dropping_a_common_ending(word: str, stemmed: str) 
     assert stem(word) == stemmed
 
 
+WORDS = ("tokens", "tokenizing")
+
+
 def test_a_word_matches_its_other_forms_and_its_prefixes_from_four_letters() -> None:
-    assert search("tokens")[0].score == search("tokenizing")[0].score == 0.9
+    scores = [{m.id: m.score for m in search(word)}["bleu-corpus-compute"] for word in WORDS]
+    assert scores == [0.9, 0.9]
     assert search("segm")[0].score > 0
     assert search("seg") == []
 

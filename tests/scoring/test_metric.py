@@ -9,8 +9,14 @@ from mtcompute.scoring.metrics.bleu import Bleu
 
 
 def test_an_option_left_out_or_none_takes_its_default() -> None:
-    assert Bleu({}).settings == {"max_order": 4, "smoothing": "none", "smoothing_value": None}
-    assert Bleu({"max_order": None, "smoothing_value": 0.5}).settings["max_order"] == 4
+    assert Bleu({}).settings == {
+        "tokenize": "13a",
+        "lowercase": False,
+        "smoothing": "exp",
+        "smoothing_value": None,
+        "max_order": 4,
+    }
+    assert Bleu({"max_order": None, "tokenize": "intl"}).settings["max_order"] == 4
 
 
 def test_options_of_other_metrics_are_not_kept() -> None:

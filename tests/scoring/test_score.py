@@ -37,9 +37,9 @@ def test_sentences_are_scored_segment_by_segment_each_metric_in_turn() -> None:
     ]
 
 
-def test_smoothing_is_refused_for_corpus_bleu() -> None:
-    with pytest.raises(InputError, match="--sentence-level"):
-        score_corpus(HYPOTHESES, STREAMS, ["bleu"], {"smoothing": "exp"})
+def test_an_unknown_metric_is_refused_before_anything_is_scored() -> None:
+    with pytest.raises(InputError, match="expected a metric among"):
+        score_corpus(HYPOTHESES, STREAMS, ["bleu", "meteor"])
 
 
 def test_a_scored_metric_prints_as_sacrebleu_and_serialises_with_its_result() -> None:

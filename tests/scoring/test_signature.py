@@ -1,26 +1,49 @@
 """Signatures name every option that changes the number, the tool and mtcompute's version."""
 
-from mtcompute.scoring.signature import bleu_signature, chrf_signature, sentence_bleu_signature
+from typing import Any
+
+from mtcompute.metrics.smoothing import Smoothing
+from mtcompute.metrics.tokenizers import INTL_UNICODE_TABLES
+from mtcompute.scoring.signature import bleu_signature, chrf_signature
 from mtcompute.version import __version__
 
 TAIL = f"mtcompute:{__version__}"
 
 
-def test_corpus_bleus_signature_has_sacrebleus_keys_then_the_tool() -> None:
-    assert bleu_signature(4, 4, "bleu-corpus-compute@1.0.0") == (
-        f"nrefs:4|tok:whitespace|smooth:none|tool:bleu-corpus-compute@1.0.0|{TAIL}"
+def _bleu(**changes: object) -> str:
+    arguments: dict[str, Any] = {
+        "max_order": 4,
+        "lowercase": False,
+        "effective_order": False,
+        "tokenizer": "13a",
+        "smoothing": Smoothing.of("exp"),
+        "tool": "bleu-corpus-compute@1.0.0",
+    }
+    return bleu_signature(4, **(arguments | changes))
+
+
+def test_corpus_bleus_signature_has_sacrebleus_keys_in_its_order_then_the_tool() -> None:
+    assert _bleu() == (
+        f"nrefs:4|case:mixed|eff:no|tok:13a|smooth:exp|tool:bleu-corpus-compute@1.0.0|{TAIL}"
     )
 
 
 def test_an_order_other_than_4_is_named() -> None:
-    assert bleu_signature(1, 2, "t@1").startswith("nrefs:1|order:2|tok:whitespace|")
+    assert _bleu(max_order=2).startswith("nrefs:4|order:2|case:mixed|")
 
 
-def test_sentence_bleus_signature_shows_smoothing_its_value_and_effective_order() -> None:
-    assert sentence_bleu_signature(1, 4, "exp", None, "t@1") == (
-        f"nrefs:1|tok:whitespace|smooth:exp|eff:yes|tool:t@1|{TAIL}"
-    )
-    assert "|smooth:floor[0.05]|" in sentence_bleu_signature(1, 4, "floor", 0.05, "t@1")
+def test_lowercase_and_effective_order_are_named_as_sacrebleu_names_them() -> None:
+    assert "|case:lc|eff:yes|" in _bleu(lowercase=True, effective_order=True)
+
+
+def test_a_smoothing_value_is_shown_with_two_decimals_defaults_included() -> None:
+    assert "|smooth:floor[0.05]|" in _bleu(smoothing=Smoothing.of("floor", 0.05))
+    assert "|smooth:add-k[1.00]|" in _bleu(smoothing=Smoothing.of("add-k"))
+
+
+def test_intl_names_the_unicode_tables_its_classes_follow() -> None:
+    assert f"|tok:intl|unicode:{INTL_UNICODE_TABLES}|smooth:" in _bleu(tokenizer="intl")
+    assert INTL_UNICODE_TABLES.startswith("regex-")
 
 
 def test_chrfs_signature_shows_orders_whitespace_and_eps() -> None:

@@ -18,6 +18,8 @@ from mtcompute.api.pairwise import (
     pairwise_chrf_batch,
 )
 from mtcompute.api.parsing import TextList, TokenList
+from mtcompute.api.ter import ter
+from mtcompute.api.tokenize import tokenize
 from mtcompute.helper.process import use_helper_process
 from mtcompute.meta.batch.run import execute_batch
 from mtcompute.meta.execute import describe, execute, execute_answer, resolve_version, tools
@@ -41,6 +43,8 @@ __all__ = [
     "resolve_version",
     "sentence_bleu",
     "sentence_components",
+    "ter",
+    "tokenize",
     "tools",
     "use_helper_process",
 ]

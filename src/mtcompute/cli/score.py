@@ -30,20 +30,21 @@ F = TypeVar("F", bound=Callable[..., Any])
 _HELP = (
     """Score a hypothesis file against reference files, as sacreBLEU does.
 
-One segment a line (UTF-8; CRLF read as LF; a final newline optional); every reference file
-has as many lines as HYP. BLEU splits each line into tokens at whitespace (the chrF pages' set:
+References are named after the command, as sacreBLEU's, or with -r; the hypotheses come with
+-i, or on standard input. One segment a line (UTF-8; CRLF read as LF; a final newline
+optional); every reference file has as many lines as HYP. BLEU tokenizes each line as
+sacreBLEU does (13a unless -tok says otherwise; -tok none splits at whitespace only:
 U+0009-U+000D, U+001C-U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
-U+205F, U+3000), like sacreBLEU's --tokenize none; chrF reads the raw line. Nothing is
-truncated and no request limit applies. The numbers equal sacreBLEU's with
-`-tok none -s none` (BLEU) and its default chrF.
+U+205F, U+3000) and smooths as it does (exp); chrF reads the raw line. The numbers are
+sacreBLEU's with the same options. Nothing is truncated and no request limit applies.
 
 \b
 Example (the files are in the repository's examples/score/):
-  mtcompute score -i hyp.txt -r ref1.txt -r ref2.txt -m bleu -m chrf
+  mtcompute score ref1.txt ref2.txt -i hyp.txt -m bleu -m chrf
 """
-    f"  BLEU|nrefs:2|tok:whitespace|smooth:none|tool:bleu-corpus-compute@1.0.0|"
-    f"mtcompute:{__version__} = 59.92 91.7/75.0/56.2/33.3 "
-    "(BP = 1.000 ratio = 1.043 hyp_len = 24 ref_len = 23)\n"
+    "  BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|tool:bleu-corpus-compute@1.0.0|"
+    f"mtcompute:{__version__} = 65.21 96.4/83.3/60.0/37.5 "
+    "(BP = 1.000 ratio = 1.037 hyp_len = 28 ref_len = 27)\n"
     f"  chrF2|nrefs:2|nc:6|nw:0|space:no|eps:no|tool:chrf-compute@1.0.0|mtcompute:{__version__}"
     " = 78.81\n"
 )
@@ -73,20 +74,20 @@ def metric_options(command: F) -> F:
 
 
 @click.command(help=_HELP, short_help="Score text files (BLEU, chrF, chrF++) as sacreBLEU does.")
+@click.argument("positional_references", metavar="[REF]...", nargs=-1)
 @click.option(
     "-i",
     "--input",
     "hypothesis_file",
     metavar="HYP",
-    required=True,
-    help="The hypotheses, one a line; '-' reads standard input.",
+    default=STDIN,
+    help="The hypotheses, one a line; '-' (or no -i) reads standard input.",
 )
 @click.option(
     "-r",
     "--reference",
     "reference_files",
     metavar="REF",
-    required=True,
     multiple=True,
     help="A reference file, one reference a line; repeat for more references.",
 )
@@ -94,9 +95,9 @@ def metric_options(command: F) -> F:
     "-m",
     "--metric",
     "metrics",
-    type=click.Choice(list(metrics())),
+    type=click.Choice(list(metrics()), case_sensitive=False),
     multiple=True,
-    help="A metric to compute; repeatable.  [default: bleu]",
+    help="A metric to compute (any case: BLEU, chrF); repeatable.  [default: bleu]",
 )
 @click.option(
     "--format",
@@ -114,24 +115,35 @@ def metric_options(command: F) -> F:
 )
 @metric_options
 @click.option(
+    "-w",
+    "--width",
     "--decimals",
+    "decimals",
     type=click.IntRange(0, 20),
     default=DEFAULT_WIDTH,
     show_default=True,
     help="Decimals of the scores in text output (JSON scores are unrounded).",
 )
+@click.option(
+    "-b", "--score-only", is_flag=True, help="Print the scores only, one a line, without names."
+)
 def score(
     *,
+    positional_references: tuple[str, ...],
     hypothesis_file: str,
     reference_files: tuple[str, ...],
     metrics: tuple[str, ...],
     output_format: str,
     sentence_level: bool,
     decimals: int,
+    score_only: bool,
     **settings: Any,
 ) -> None:
+    references_named = (*positional_references, *reference_files)
+    if not references_named:
+        raise click.UsageError("expected at least one reference file (REF or -r REF), got none")
     try:
-        hypotheses, references = _read_files(hypothesis_file, reference_files)
+        hypotheses, references = _read_files(hypothesis_file, references_named)
         chosen = metrics or ("bleu",)
         if sentence_level:
             scored = list(score_sentences(hypotheses.lines, references, chosen, settings))
@@ -139,7 +151,7 @@ def score(
             scored = score_corpus(hypotheses.lines, references, chosen, settings)
     except InputError as error:
         fail(error)
-    _print(scored, output_format, decimals)
+    _print(scored, output_format, decimals, score_only=score_only)
 
 
 def _read_files(
@@ -161,11 +173,12 @@ def _read_files(
     return hypotheses, [reference.lines for reference in references]
 
 
-def _print(scored: list[Scored], output_format: str, decimals: int) -> None:
+def _print(scored: list[Scored], output_format: str, decimals: int, *, score_only: bool) -> None:
     if output_format == "json":
         body = jsonio.dumps([item.to_json() for item in scored], indent=True)
         click.echo(body.decode("utf-8"))
         return
     out: BinaryIO = sys.stdout.buffer
-    out.write("".join(f"{item.text(decimals)}\n" for item in scored).encode("utf-8"))
+    lines = (f"{item.score:.{decimals}f}" if score_only else item.text(decimals) for item in scored)
+    out.write("".join(f"{line}\n" for line in lines).encode("utf-8"))
     out.flush()

@@ -21,6 +21,7 @@ class Limits:
     max_string_bytes: int | None = None
     max_total_string_bytes: int | None = None
     max_length: int | None = None
+    max_total_pair_bytes: int | None = None
     # Cells of a score matrix: hypotheses times references.
     max_cells: int | None = None
 

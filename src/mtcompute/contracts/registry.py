@@ -9,9 +9,11 @@ from mtcompute.contracts import (
     bleu_pairwise_compute_1_0_0,
     bleu_sentence_components_1_0_0,
     bleu_sentence_compute_1_0_0,
+    bleu_tokenize_1_0_0,
     chrf_compute_1_0_0,
     chrf_pairwise_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
+    ter_compute_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
@@ -26,9 +28,11 @@ _RELEASED: tuple[Tool[Any], ...] = (
     bleu_pairwise_compute_1_0_0.TOOL,
     bleu_sentence_components_1_0_0.TOOL,
     bleu_sentence_compute_1_0_0.TOOL,
+    bleu_tokenize_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
     chrf_pairwise_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
+    ter_compute_1_0_0.TOOL,
 )
 
 

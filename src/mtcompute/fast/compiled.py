@@ -2,8 +2,9 @@
 package was installed without them. Each has a pure-Python path that computes the same results.
 """
 
+import importlib
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 # Matches and totals per order, the hypothesis length and the closest reference length.
 SegmentCounts = tuple[tuple[int, ...], tuple[int, ...], int, int]
@@ -27,51 +28,40 @@ BleuMatrices = Callable[[list[MatrixJob], int, int, float, bool, int], None]
 ChrfSegmentCounts = tuple[int, float, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # hypothesis, references, char_order, word_order, beta, eps_smoothing, include_whitespace.
 ChrfSegmentScorer = Callable[[str, list[str], int, int, int, bool, bool], ChrfSegmentCounts]
+# Texts, a tokenizer's name and lowercase or not: each text's tokens.
+TokenizeMany = Callable[[Sequence[str], str, bool], list[list[str]]]
+# TER's fewest edits from a hypothesis to any of its references, all as word ids.
+TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
 
 
-def _segment_statistics() -> SegmentStatistics | None:
+def _compiled(extension: str, name: str) -> Any:
+    """``name`` of the compiled ``extension``, or None where it was not built."""
     try:
-        from mtcompute.fast._segment import segment_statistics  # noqa: PLC0415 - may be absent
+        module = importlib.import_module(f"mtcompute.fast.{extension}")
     except ImportError:
         return None
-    return segment_statistics
+    return getattr(module, name)
 
 
-def _token_check() -> TokenCheck | None:
-    try:
-        from mtcompute.fast._tokens import check  # noqa: PLC0415 - may be absent
-    except ImportError:
-        return None
-    return check
-
-
-def _sentence_scorer() -> SentenceScorer | None:
-    try:
-        from mtcompute.fast._sentence_score import score  # noqa: PLC0415 - may be absent
-    except ImportError:
-        return None
-    return score
-
-
-def _pairwise() -> tuple[ChrfMatrices | None, BleuMatrices | None, ChrfSegmentScorer | None]:
-    try:
-        from mtcompute.fast import _pairwise  # noqa: PLC0415 - may be absent
-    except ImportError:
-        return None, None, None
-    return _pairwise.chrf_matrices, _pairwise.bleu_matrices, _pairwise.chrf_segment
-
-
-segment_statistics = _segment_statistics()
+segment_statistics = cast(SegmentStatistics | None, _compiled("_segment", "segment_statistics"))
 """``_segment.c``: one segment's counts, or None where a list or token is not a plain list, tuple
 or str (then the strings serve)."""
 
-sentence_score = _sentence_scorer()
+sentence_score = cast(SentenceScorer | None, _compiled("_sentence_score", "score"))
 """``_sentence_score.c``: sentence BLEU with smoothing none, floor or exp, unrounded."""
 
-token_check = _token_check()
+token_check = cast(TokenCheck | None, _compiled("_tokens", "check"))
 """``_tokens.c``: the token rule's bulk check, or None where a token breaks it (then the walker
 tells which)."""
 
-chrf_matrices, bleu_matrices, chrf_segment = _pairwise()
+chrf_matrices = cast(ChrfMatrices | None, _compiled("_pairwise", "chrf_matrices"))
+bleu_matrices = cast(BleuMatrices | None, _compiled("_pairwise", "bleu_matrices"))
+chrf_segment = cast(ChrfSegmentScorer | None, _compiled("_pairwise", "chrf_segment"))
 """``_pairwise.c``: pairwise chrF and sentence BLEU matrices, and one segment's kept chrF
 statistics (``chrf_segment``)."""
+
+tokenize_many = cast(TokenizeMany | None, _compiled("_tokenize", "tokenize_many"))
+"""``_tokenize.c``: sacreBLEU's BLEU tokenizers, each text's tokens in one call."""
+
+ter_edits = cast(TerEdits | None, _compiled("_ter", "fewest_edits"))
+"""``_ter.c``: TER's fewest edits over a segment's references, on word ids."""

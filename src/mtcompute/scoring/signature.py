@@ -2,17 +2,19 @@
 
 A signature names every option that changes the number (references, tokenization, smoothing,
 orders), the tool and its version that computed it, and mtcompute's version, so that a score
-can be reproduced from its line alone: ``BLEU|nrefs:4|tok:whitespace|smooth:none|
+can be reproduced from its line alone: ``BLEU|nrefs:4|case:mixed|eff:no|tok:13a|smooth:exp|
 tool:bleu-corpus-compute@1.0.0|mtcompute:0.2.0 = 40.17 ...``.
 """
 
 from collections.abc import Sequence
 
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
+from mtcompute.metrics.smoothing import Smoothing
+from mtcompute.metrics.tokenizers import INTL_UNICODE_TABLES
 from mtcompute.version import __version__
 
-# What `mtcompute score` splits lines into BLEU tokens on (the chrF pages' whitespace set).
-TOKENIZER = "whitespace"
+# The tables intl's Unicode classes follow, as a signature names them.
+INTL_TABLES = INTL_UNICODE_TABLES
 
 
 def joined(pairs: Sequence[tuple[str, str]]) -> str:
@@ -32,19 +34,33 @@ def _order(max_order: int) -> list[tuple[str, str]]:
     return [] if max_order == DEFAULT_MAX_ORDER else [("order", str(max_order))]
 
 
-def bleu_signature(nrefs: int, max_order: int, tool: str) -> str:
-    """Corpus BLEU's: unsmoothed, on whitespace tokens."""
-    pairs = [("nrefs", str(nrefs)), *_order(max_order), ("tok", TOKENIZER), ("smooth", "none")]
+def bleu_signature(
+    nrefs: int,
+    *,
+    max_order: int,
+    lowercase: bool,
+    effective_order: bool,
+    tokenizer: str,
+    smoothing: Smoothing,
+    tool: str,
+) -> str:
+    """BLEU's, in sacreBLEU's order: references, case, effective order, tokenizer (with the
+    Unicode tables intl follows), smoothing (with its value, as sacreBLEU shows it)."""
+    pairs = [
+        ("nrefs", str(nrefs)),
+        *_order(max_order),
+        ("case", "lc" if lowercase else "mixed"),
+        ("eff", _yes_no(effective_order)),
+        ("tok", tokenizer),
+        *([("unicode", INTL_TABLES)] if tokenizer == "intl" else []),
+        ("smooth", _smooth(smoothing)),
+    ]
     return joined(pairs + _tail(tool))
 
 
-def sentence_bleu_signature(
-    nrefs: int, max_order: int, smoothing: str, smoothing_value: float | None, tool: str
-) -> str:
-    """Sentence BLEU's: its smoothing (and value, as sacreBLEU shows it), effective order on."""
-    smooth = smoothing if smoothing_value is None else f"{smoothing}[{smoothing_value:.2f}]"
-    pairs = [("nrefs", str(nrefs)), *_order(max_order), ("tok", TOKENIZER), ("smooth", smooth)]
-    return joined([*pairs, ("eff", "yes"), *_tail(tool)])
+def _smooth(smoothing: Smoothing) -> str:
+    value = smoothing.value
+    return smoothing.method if value is None else f"{smoothing.method}[{value:.2f}]"
 
 
 def chrf_signature(
@@ -63,5 +79,26 @@ def chrf_signature(
         ("nw", str(word_order)),
         ("space", _yes_no(include_whitespace)),
         ("eps", _yes_no(eps_smoothing)),
+    ]
+    return joined(pairs + _tail(tool))
+
+
+def ter_signature(
+    nrefs: int,
+    *,
+    normalized: bool,
+    no_punct: bool,
+    asian_support: bool,
+    case_sensitive: bool,
+    tool: str,
+) -> str:
+    """TER's, as sacreBLEU writes it: case, the tercom tokenizer, its three switches."""
+    pairs = [
+        ("nrefs", str(nrefs)),
+        ("case", "mixed" if case_sensitive else "lc"),
+        ("tok", "tercom"),
+        ("norm", _yes_no(normalized)),
+        ("punct", _yes_no(not no_punct)),
+        ("asian", _yes_no(asian_support)),
     ]
     return joined(pairs + _tail(tool))

@@ -66,6 +66,8 @@ class SameLength:
         return False  # the two lengths only
 
     def bulk(self, raw: dict[str, Any]) -> _Failed | None:
+        if self.second not in raw:  # an optional second array left out: nothing to compare
+            return None
         return None if len(raw[self.first]) == len(raw[self.second]) else FAILED
 
     def walk(self, raw: dict[str, Any], found: Violations) -> None:

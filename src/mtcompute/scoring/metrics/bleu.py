@@ -1,14 +1,23 @@
-"""BLEU in ``mtcompute score``: corpus BLEU (``bleu-corpus-compute``) or, at sentence level,
-sentence BLEU (``bleu-sentence-compute``) of each line's whitespace tokens."""
+"""BLEU in ``mtcompute score``, with sacreBLEU's defaults: each line tokenized as sacreBLEU's
+``--tokenize`` (13a unless told) after ``--lowercase``, then corpus BLEU (``bleu-corpus-compute``)
+smoothed as ``--smooth-method`` says (exp unless told), or at sentence level sentence BLEU
+(``bleu-sentence-compute``) with effective order.
 
-from collections.abc import Iterator
+Smoothing changes a corpus score only when an order has no match: then the score is sacreBLEU's
+``compute_bleu`` on the summed statistics, as ``metrics.sentence.sentence_score`` evaluates it
+without effective order, and the result object is that score's.
+"""
+
+from collections.abc import Iterator, Sequence
 
 from mtcompute import api
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
 from mtcompute.contracts import bleu_sentence_compute_1_0_0 as bleu_sentence
 from mtcompute.errors import InputError, Violation
-from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
-from mtcompute.metrics.smoothing import SMOOTHING_METHODS
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics
+from mtcompute.metrics.sentence import sentence_score
+from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import (
     Option,
@@ -20,9 +29,6 @@ from mtcompute.scoring.metric import (
 )
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
-from mtcompute.scoring.textfiles import tokens
-
-NO_SMOOTHING = "none"
 
 
 @register
@@ -30,71 +36,112 @@ class Bleu(ScoringMetric):
     name = "bleu"
     options = (
         Option(
-            "max_order", ("--max-order",), "BLEU's largest n-gram order.", DEFAULT_MAX_ORDER, int
+            "tokenize",
+            ("-tok", "--tokenize"),
+            "BLEU's tokenizer, as sacreBLEU's (none splits at whitespace only).",
+            DEFAULT_TOKENIZER,
+            choices=TOKENIZER_NAMES,
+        ),
+        Option(
+            "lowercase",
+            ("-lc", "--lowercase"),
+            "Lowercase every line before BLEU tokenizes it.",
+            False,
+            is_flag=True,
         ),
         Option(
             "smoothing",
-            ("--smoothing",),
-            "Sentence BLEU's smoothing (with --sentence-level; corpus BLEU is unsmoothed).",
-            NO_SMOOTHING,
+            ("-s", "--smooth-method", "--smoothing"),
+            "BLEU's smoothing, as sacreBLEU's: exp changes a corpus score only where an order "
+            "has no match; none is bleu-corpus-compute's number.",
+            EXP,
             choices=SMOOTHING_METHODS,
         ),
         Option(
             "smoothing_value",
-            ("--smoothing-value",),
+            ("-sv", "--smooth-value", "--smoothing-value"),
             "floor's epsilon (0.1 if left out) or add-k's k (1 if left out).",
             type=float,
             metavar="VALUE",
+        ),
+        Option(
+            "max_order", ("--max-order",), "BLEU's largest n-gram order.", DEFAULT_MAX_ORDER, int
         ),
     )
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.tokenizer: str = self.settings["tokenize"]
+        self.lowercase: bool = self.settings["lowercase"]
         self.max_order: int = self.settings["max_order"]
-        self.smoothing: str = self.settings["smoothing"]
-        self.smoothing_value: float | None = self.settings["smoothing_value"]
-        if self.smoothing != NO_SMOOTHING and not self.sentence_level:
-            self._refuse_corpus_smoothing()
+        self.smoothing = _smoothing(self.settings["smoothing"], self.settings["smoothing_value"])
 
-    def _refuse_corpus_smoothing(self) -> None:
-        """Corpus BLEU is unsmoothed by its contract: smoothing is for sentence level only."""
-        message = (
-            f"corpus BLEU ({tool_name(bleu_corpus.TOOL.contract)}) has no smoothing, got"
-            f" smoothing '{self.smoothing}': drop it, or score each segment with --sentence-level"
-        )
-        raise InputError(
-            [Violation(code="smoothing_needs_sentence_level", pointer="", message=message)]
-        )
+    def _tokens(self, texts: Sequence[str]) -> list[list[str]]:
+        return api.tokenize(list(texts), tokenizer=self.tokenizer, lowercase=self.lowercase)
+
+    def _segments(
+        self, hypotheses: Texts, references: Streams
+    ) -> tuple[list[list[str]], list[list[list[str]]]]:
+        hypothesis_tokens = self._tokens(hypotheses)
+        per_text = [self._tokens(refs) for refs in per_segment(references)]
+        return hypothesis_tokens, per_text
 
     def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
-        hypothesis_tokens = [tokens(line) for line in hypotheses]
-        reference_tokens = [[tokens(line) for line in refs] for refs in per_segment(references)]
+        hypothesis_tokens, reference_tokens = self._segments(hypotheses, references)
         result = api.corpus_bleu(hypothesis_tokens, reference_tokens, max_order=self.max_order)
         sign = self.signature(len(references))
-        return Scored(result.name, result.score, sign, result.verbose_score, result.to_dict())
+        if not _changes_the_score(self.smoothing, result):
+            return Scored(result.name, result.score, sign, result.verbose_score, result.to_dict())
+        smoothed = sentence_score(_statistics(result), self.smoothing, use_effective_order=False)
+        verbose = smoothed.verbose_score
+        return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict())
 
     def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
         sign = self.signature(len(references))
-        segments = zip(hypotheses, per_segment(references), strict=True)
+        hypothesis_tokens, reference_tokens = self._segments(hypotheses, references)
+        segments = zip(hypothesis_tokens, reference_tokens, strict=True)
         for line, (hypothesis, refs) in enumerate(segments, start=1):
             result = api.sentence_bleu(
-                tokens(hypothesis),
-                [tokens(reference) for reference in refs],
+                hypothesis,
+                refs,
                 max_order=self.max_order,
-                smoothing=self.smoothing,
-                smoothing_value=self.smoothing_value,
+                smoothing=self.smoothing.method,
+                smoothing_value=self.smoothing.value,
             )
             verbose = result.verbose_score
             yield Scored(result.name, result.score, sign, verbose, result.to_dict(), line)
 
     def signature(self, nrefs: int) -> str:
-        if not self.sentence_level:
-            tool = tool_name(bleu_corpus.TOOL.contract)
-            return signature.bleu_signature(nrefs, self.max_order, tool)
-        return signature.sentence_bleu_signature(
+        tool = bleu_sentence if self.sentence_level else bleu_corpus
+        return signature.bleu_signature(
             nrefs,
-            self.max_order,
-            self.smoothing,
-            self.smoothing_value,
-            tool_name(bleu_sentence.TOOL.contract),
+            max_order=self.max_order,
+            lowercase=self.lowercase,
+            effective_order=self.sentence_level,
+            tokenizer=self.tokenizer,
+            smoothing=self.smoothing,
+            tool=tool_name(tool.TOOL.contract),
         )
+
+
+def _changes_the_score(smoothing: Smoothing, result: BleuResult) -> bool:
+    """Whether smoothing gives another corpus score than the tool's: add-k always does (it adds
+    k to every order above the first), floor and exp only where an order has no match."""
+    if smoothing.method == NONE:
+        return False
+    return smoothing.method == ADD_K or not all(result.matches)
+
+
+def _smoothing(method: str, value: float | None) -> Smoothing:
+    try:
+        return Smoothing.of(method, value)
+    except ValueError:  # a value for a method that takes none
+        message = f"expected no --smooth-value with smoothing '{method}', got {value}"
+        violation = Violation(code="smoothing_takes_no_value", pointer="", message=message)
+        raise InputError([violation]) from None
+
+
+def _statistics(result: BleuResult) -> BleuStatistics:
+    return BleuStatistics(
+        result.matches, result.totals, result.candidate_length, result.reference_length
+    )

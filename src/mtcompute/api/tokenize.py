@@ -1,0 +1,36 @@
+"""sacreBLEU's BLEU tokenizers as a typed function, by the rules of ``bleu-tokenize`` without
+its size limits."""
+
+from collections.abc import Sequence
+from typing import Any
+
+from mtcompute.api.parsing import TextList
+from mtcompute.contracts import fields
+from mtcompute.contracts.bleu_tokenize_1_0_0 import OPTIONS
+from mtcompute.contracts.validation.parser import Checked, RequestParser
+from mtcompute.contracts.validation.paths import EVERY
+from mtcompute.contracts.validation.texts import Texts
+from mtcompute.fast.tokenize import tokenize_many
+
+_SCHEMA = fields.closed_object(
+    {"texts": {"type": "array", "items": fields.text(None)}, **OPTIONS}, ["texts"]
+)
+
+
+def _arguments(checked: Checked) -> dict[str, Any]:
+    return checked.raw
+
+
+_TEXTS = RequestParser(_SCHEMA, [Texts((("texts", EVERY),))], _arguments)
+
+
+def tokenize(
+    texts: TextList, *, tokenizer: str = "13a", lowercase: bool = False
+) -> list[list[str]]:
+    """Each text's tokens exactly as sacreBLEU 2.6's ``BLEU(tokenize=tokenizer,
+    lowercase=lowercase)`` scores them: ``tokenizer`` is "13a" (sacreBLEU's default), "intl",
+    "zh", "char" or "none". Raises ``InputError`` listing every violation (a text that is not a
+    string, a lone surrogate, an unknown tokenizer)."""
+    checked = _TEXTS.parse({"texts": texts, "tokenizer": tokenizer, "lowercase": lowercase})
+    texts_checked: Sequence[str] = checked["texts"]
+    return tokenize_many(texts_checked, tokenizer, lowercase)

@@ -1,0 +1,3 @@
+from collections.abc import Sequence
+
+def fewest_edits(hypothesis: Sequence[int], references: Sequence[Sequence[int]], /) -> int: ...

@@ -1,0 +1,448 @@
+/* sacreBLEU's BLEU tokenizers (13a, intl, zh, char, none), compiled: each text's tokens in one
+ * call, exactly those of the oracle in mtcompute/metrics/tokenizers.
+ *
+ * A text is read as code points, lowercased where asked (Python 3.11's str.lower(), sigma and
+ * all), stripped at its end, cleaned of 13a's markup, then cut into tokens in one left-to-right
+ * pass. The oracle applies its rules as regular-expression substitutions one after another; here
+ * each character gets a class, and a character that a rule spaces out becomes a token of its own:
+ *
+ *   - whitespace ends a token;
+ *   - an "isolated" character is always a token of its own: 13a's and zh's ASCII punctuation
+ *     (not ' , - .), zh's Chinese characters, intl's symbols;
+ *   - a separator (13a and zh: . and ,; intl: punctuation) is spaced out by rule B where the
+ *     character before it is not a digit (13a and zh: 0-9; intl: a number) and is not itself a
+ *     separator that rule B spaced out (its matches do not overlap); else by rule C where the
+ *     character after it is not a digit and it is not the character after a separator that rule
+ *     C matched without rule B. Before the first and after the last character, 13a has its padding
+ *     space (not a digit), intl and zh nothing;
+ *   - 13a's and zh's hyphen is a token where a digit precedes it.
+ *
+ * Inserted spaces are never digits nor separators, so they only ever stand where another
+ * character that is neither stood (or beside a separator that rule B already spaced out): the
+ * classes of the original characters decide every rule. The tests hold this against the oracle
+ * and sacreBLEU on every code point and on every short string of the classes.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "_tokenize_tables.h"
+
+typedef uint32_t CodePoint;
+
+enum Tokenizer { THIRTEEN_A, INTL, ZH, CHAR, NONE };
+
+/* The classes of the cutting pass. */
+enum Class { OTHER, WHITESPACE, ISOLATED, DIGIT, SEPARATOR, HYPHEN };
+
+static inline uint8_t flags_of(CodePoint c) {
+    return c < 0x110000 ? FLAG_BLOCKS[FLAG_INDEX[c >> 8]][c & 255] : 0;
+}
+
+static inline int is_whitespace(CodePoint c) { return (flags_of(c) & FLAG_WHITESPACE) != 0; }
+
+/* A growable array of code points; one per role, reused for every text of a call. */
+typedef struct {
+    CodePoint *data;
+    Py_ssize_t capacity;
+} Buffer;
+
+static int reserve(Buffer *buffer, Py_ssize_t size) {
+    if (size <= buffer->capacity) {
+        return 0;
+    }
+    Py_ssize_t capacity = size < 256 ? 256 : size + size / 2;
+    CodePoint *data = PyMem_Realloc(buffer->data, (size_t)capacity * sizeof(CodePoint));
+    if (data == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    buffer->data = data;
+    buffer->capacity = capacity;
+    return 0;
+}
+
+/* The text's code points into ``out``; its length, or -1. */
+static Py_ssize_t read_text(PyObject *text, Buffer *out) {
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    if (reserve(out, length + 1) < 0) {
+        return -1;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    if (kind == PyUnicode_4BYTE_KIND) {
+        memcpy(out->data, data, (size_t)length * sizeof(CodePoint));
+    } else if (kind == PyUnicode_2BYTE_KIND) {
+        const Py_UCS2 *from = data;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            out->data[i] = from[i];
+        }
+    } else {
+        const Py_UCS1 *from = data;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            out->data[i] = from[i];
+        }
+    }
+    return length;
+}
+
+/* ---- lowercasing: Python 3.11's str.lower() ---- */
+
+static inline Py_ssize_t lowercase_count(void) {
+    return (Py_ssize_t)(sizeof(LOWERCASE_FROM) / sizeof(LOWERCASE_FROM[0]));
+}
+
+static CodePoint lowercase_of(CodePoint c) {
+    Py_ssize_t low = 0, high = lowercase_count();
+    while (low < high) {
+        Py_ssize_t middle = (low + high) / 2;
+        if (LOWERCASE_FROM[middle] < c) {
+            low = middle + 1;
+        } else {
+            high = middle;
+        }
+    }
+    return low < lowercase_count() && LOWERCASE_FROM[low] == c ? LOWERCASE_TO[low] : c;
+}
+
+/* Whether the capital sigma at text[at] is final: a cased letter before it, none after it,
+ * case-ignorable code points passed over (CPython's handle_capital_sigma). */
+static int is_final_sigma(const CodePoint *text, Py_ssize_t length, Py_ssize_t at) {
+    Py_ssize_t before = at - 1;
+    while (before >= 0 && (flags_of(text[before]) & FLAG_CASE_IGNORABLE)) {
+        before--;
+    }
+    if (before < 0 || !(flags_of(text[before]) & FLAG_CASED)) {
+        return 0;
+    }
+    Py_ssize_t after = at + 1;
+    while (after < length && (flags_of(text[after]) & FLAG_CASE_IGNORABLE)) {
+        after++;
+    }
+    return after == length || !(flags_of(text[after]) & FLAG_CASED);
+}
+
+/* ``text`` lowercased into ``out`` (U+0130 takes two code points); its length, or -1. */
+static Py_ssize_t lowercase(const CodePoint *text, Py_ssize_t length, Buffer *out) {
+    if (reserve(out, 2 * length + 1) < 0) {
+        return -1;
+    }
+    CodePoint *to = out->data;
+    Py_ssize_t written = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        CodePoint c = text[i];
+        if (c < 128) {
+            to[written++] = (c >= 'A' && c <= 'Z') ? c + 32 : c;
+        } else if (!(flags_of(c) & FLAG_LOWERCASE)) {
+            to[written++] = c;
+        } else if (c == 0x3A3) {
+            to[written++] = is_final_sigma(text, length, i) ? 0x3C2 : 0x3C3;
+        } else if (c == 0x130) {
+            to[written++] = 'i';
+            to[written++] = 0x307;
+        } else {
+            to[written++] = lowercase_of(c);
+        }
+    }
+    return written;
+}
+
+/* ---- 13a's markup ---- */
+
+static int starts_with(const CodePoint *text, Py_ssize_t length, const char *ascii) {
+    Py_ssize_t i = 0;
+    for (; ascii[i] != '\0'; i++) {
+        if (i >= length || text[i] != (CodePoint)(unsigned char)ascii[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* str.replace(pattern, replacement) in place, where the replacement (NUL: none) is shorter than
+ * the ASCII pattern; the new length. */
+static Py_ssize_t replace(CodePoint *text, Py_ssize_t length, const char *pattern,
+                          CodePoint replacement) {
+    Py_ssize_t size = (Py_ssize_t)strlen(pattern), written = 0, i = 0;
+    CodePoint first = (CodePoint)(unsigned char)pattern[0];
+    while (i < length) {
+        if (text[i] == first && starts_with(text + i, length - i, pattern)) {
+            if (replacement != 0) {
+                text[written++] = replacement;
+            }
+            i += size;
+        } else {
+            text[written++] = text[i++];
+        }
+    }
+    return written;
+}
+
+static Py_ssize_t clean_markup(CodePoint *text, Py_ssize_t length) {
+    length = replace(text, length, "<skipped>", 0);
+    length = replace(text, length, "-\n", 0);
+    int ampersand = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        if (text[i] == '\n') {
+            text[i] = ' ';
+        }
+        ampersand |= text[i] == '&';
+    }
+    if (ampersand) {
+        length = replace(text, length, "&quot;", '"');
+        length = replace(text, length, "&amp;", '&');
+        length = replace(text, length, "&lt;", '<');
+        length = replace(text, length, "&gt;", '>');
+    }
+    return length;
+}
+
+/* ---- classes ---- */
+
+/* ASCII punctuation but ' , - . : spaced out by 13a's and zh's first rule. */
+static int is_isolated_ascii(CodePoint c) {
+    return (c >= '!' && c <= '&') || (c >= '(' && c <= '+') || c == '/' || (c >= ':' && c <= '@') ||
+           (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
+}
+
+static enum Class western_class(CodePoint c, int chinese) {
+    if (c < 128) {
+        if (c >= '0' && c <= '9') {
+            return DIGIT;
+        }
+        if (c == '.' || c == ',') {
+            return SEPARATOR;
+        }
+        if (c == '-') {
+            return HYPHEN;
+        }
+        if (is_isolated_ascii(c)) {
+            return ISOLATED;
+        }
+        return is_whitespace(c) ? WHITESPACE : OTHER;
+    }
+    uint8_t flags = flags_of(c);
+    if (flags & FLAG_WHITESPACE) {
+        return WHITESPACE;
+    }
+    return (chinese && (flags & FLAG_CHINESE)) ? ISOLATED : OTHER;
+}
+
+static enum Class intl_class(CodePoint c) {
+    uint8_t flags = flags_of(c);
+    if (flags & FLAG_WHITESPACE) {
+        return WHITESPACE;
+    }
+    if (flags & FLAG_NUMBER) {
+        return DIGIT;
+    }
+    if (flags & FLAG_PUNCTUATION) {
+        return SEPARATOR;
+    }
+    return (flags & FLAG_SYMBOL) ? ISOLATED : OTHER;
+}
+
+static enum Class class_of(enum Tokenizer tokenizer, CodePoint c) {
+    switch (tokenizer) {
+    case THIRTEEN_A:
+        return western_class(c, 0);
+    case ZH:
+        return western_class(c, 1);
+    case INTL:
+        return intl_class(c);
+    case CHAR:
+        return is_whitespace(c) ? WHITESPACE : ISOLATED;
+    default:
+        return is_whitespace(c) ? WHITESPACE : OTHER;
+    }
+}
+
+/* ---- tokens ---- */
+
+static PyObject *token(const CodePoint *text, Py_ssize_t length) {
+    CodePoint bits = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        bits |= text[i];
+    }
+    if (bits < 128) {
+        PyObject *made = PyUnicode_New(length, 127);
+        if (made != NULL) {
+            Py_UCS1 *to = PyUnicode_1BYTE_DATA(made);
+            for (Py_ssize_t i = 0; i < length; i++) {
+                to[i] = (Py_UCS1)text[i];
+            }
+        }
+        return made;
+    }
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, length);
+}
+
+static int append_token(PyObject *tokens, const CodePoint *text, Py_ssize_t length) {
+    PyObject *made = token(text, length);
+    if (made == NULL) {
+        return -1;
+    }
+    int failed = PyList_Append(tokens, made);
+    Py_DECREF(made);
+    return failed;
+}
+
+/* Whether the separator at text[at] gets spaces by rule B, by rule C, or neither; ``state``
+ * carries the rules' verdicts on the previous separator. */
+typedef struct {
+    int b;       /* rule B spaced out the separator */
+    int c_alone; /* rule C matched it, rule B did not */
+} SeparatorState;
+
+/* Cuts text[0:length) into tokens; ``padded``: 13a's space before and after the line. */
+static int cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t length, int padded,
+               PyObject *tokens) {
+    Py_ssize_t start = -1;
+    enum Class previous = WHITESPACE, current = length > 0 ? class_of(tokenizer, text[0]) : OTHER;
+    SeparatorState last = {0, 0};
+    for (Py_ssize_t i = 0; i < length; i++) {
+        enum Class next = i + 1 < length ? class_of(tokenizer, text[i + 1]) : WHITESPACE;
+        int alone = current == ISOLATED;
+        if (current == SEPARATOR) {
+            int b = i > 0 ? previous != DIGIT && !(previous == SEPARATOR && last.b) : padded;
+            int taken = i > 0 && previous == SEPARATOR && last.c_alone;
+            int c = !b && !taken && (i + 1 < length ? next != DIGIT : padded);
+            last.b = b;
+            last.c_alone = c;
+            alone = b || c;
+        } else if (current == HYPHEN) {
+            alone = i > 0 && previous == DIGIT;
+        }
+        if (current == WHITESPACE || alone) {
+            if (start >= 0 && append_token(tokens, text + start, i - start) < 0) {
+                return -1;
+            }
+            start = -1;
+            if (alone && append_token(tokens, text + i, 1) < 0) {
+                return -1;
+            }
+        } else if (start < 0) {
+            start = i;
+        }
+        previous = current;
+        current = next;
+    }
+    if (start >= 0) {
+        return append_token(tokens, text + start, length - start);
+    }
+    return 0;
+}
+
+/* The tokens of one text. */
+static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int lowercased,
+                               Buffer *read, Buffer *lowered) {
+    Py_ssize_t length = read_text(text, read);
+    if (length < 0) {
+        return NULL;
+    }
+    CodePoint *line = read->data;
+    if (lowercased) {
+        length = lowercase(line, length, lowered);
+        if (length < 0) {
+            return NULL;
+        }
+        line = lowered->data;
+    }
+    while (length > 0 && is_whitespace(line[length - 1])) {
+        length--;
+    }
+    if (tokenizer == THIRTEEN_A) {
+        length = clean_markup(line, length);
+    } else if (tokenizer == ZH) {
+        while (length > 0 && is_whitespace(line[0])) {
+            line++;
+            length--;
+        }
+    }
+    PyObject *tokens = PyList_New(0);
+    if (tokens == NULL) {
+        return NULL;
+    }
+    if (cut(tokenizer, line, length, tokenizer == THIRTEEN_A, tokens) < 0) {
+        Py_DECREF(tokens);
+        return NULL;
+    }
+    return tokens;
+}
+
+static int tokenizer_named(PyObject *name, enum Tokenizer *tokenizer) {
+    static const char *const names[] = {"13a", "intl", "zh", "char", "none"};
+    const char *given = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+    for (int i = 0; given != NULL && i < 5; i++) {
+        if (strcmp(given, names[i]) == 0) {
+            *tokenizer = (enum Tokenizer)i;
+            return 0;
+        }
+    }
+    PyErr_Clear();
+    PyErr_Format(PyExc_ValueError, "unknown tokenizer %R: expected one of 13a, intl, zh, char, none",
+                 name);
+    return -1;
+}
+
+static PyObject *tokenize_many(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "tokenize_many takes texts, a tokenizer and lowercase");
+        return NULL;
+    }
+    enum Tokenizer tokenizer;
+    int lowercased = PyObject_IsTrue(args[2]);
+    if (lowercased < 0 || tokenizer_named(args[1], &tokenizer) < 0) {
+        return NULL;
+    }
+    PyObject *texts = PySequence_Fast(args[0], "the texts must be a sequence of str");
+    if (texts == NULL) {
+        return NULL;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
+    PyObject **items = PySequence_Fast_ITEMS(texts);
+    PyObject *result = PyList_New(count);
+    Buffer read = {NULL, 0}, lowered = {NULL, 0};
+    for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
+        if (!PyUnicode_Check(items[i])) {
+            PyErr_Format(PyExc_TypeError, "text %zd is %.100s, not str", i,
+                         Py_TYPE(items[i])->tp_name);
+            Py_CLEAR(result);
+            break;
+        }
+        PyObject *tokens = tokenize_text(items[i], tokenizer, lowercased, &read, &lowered);
+        if (tokens == NULL) {
+            Py_CLEAR(result);
+            break;
+        }
+        PyList_SET_ITEM(result, i, tokens);
+    }
+    PyMem_Free(read.data);
+    PyMem_Free(lowered.data);
+    Py_DECREF(texts);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"tokenize_many", (PyCFunction)(void (*)(void))tokenize_many, METH_FASTCALL,
+     "tokenize_many(texts, tokenizer, lowercase, /): each text's tokens as sacreBLEU's BLEU "
+     "scores them."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_definition = {
+    PyModuleDef_HEAD_INIT, "_tokenize", "sacreBLEU's BLEU tokenizers, compiled.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__tokenize(void) {
+    PyObject *module = PyModule_Create(&module_definition);
+    if (module != NULL && PyModule_AddStringConstant(module, "UNICODE_TABLES", UNICODE_TABLES) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

@@ -1,0 +1,83 @@
+"""Tercom's normalizer, as sacreBLEU's ``TercomTokenizer`` applies it: a text becomes the words
+that TER aligns.
+
+The patterns below are the rules themselves, kept character for character, quirks included:
+Python's ``re`` reads them, and a rewrite into tidier classes would risk a different set of
+characters. The text is stripped at its end first, as sacreBLEU's ``TER`` does before it
+tokenizes.
+"""
+
+import re
+
+from mtcompute.metrics.ter.options import TerOptions
+
+Rule = tuple[re.Pattern[str], str]
+
+_ASIAN_PUNCTUATION = "([\u3001\u3002\u3008-\u3011\u3014-\u301f\uff61-\uff65\u30fb])"
+_FULL_WIDTH_PUNCTUATION = "([\uff0e\uff0c\uff1f\uff1a\uff1b\uff01\uff02\uff08\uff09])"
+
+
+def _rules(*pairs: tuple[str, str]) -> tuple[Rule, ...]:
+    return tuple((re.compile(pattern), replacement) for pattern, replacement in pairs)
+
+
+# Language-independent: join lines (dropping end-of-line hyphenation), unescape XML.
+_GENERAL = _rules(
+    (r"\n-", ""),
+    (r"\n", " "),
+    (r"&quot;", '"'),
+    (r"&amp;", "&"),
+    (r"&lt;", "<"),
+    (r"&gt;", ">"),
+)
+# Western tokenization, applied to the text padded with a space on both sides.
+_WESTERN = _rules(
+    (r"([{-~[-` -&(-+:-@/])", r" \1 "),  # most ASCII punctuation stands alone
+    (r"'s ", r" 's "),  # possessives
+    (r"'s$", r" 's"),
+    (r"([^0-9])([\.,])", r"\1 \2 "),  # period and comma, unless after a digit
+    (r"([\.,])([^0-9])", r" \1 \2"),  # ... or unless before a digit
+    (r"([0-9])(-)", r"\1 \2 "),  # a dash after a digit
+)
+_ASIAN = _rules(
+    (r"([\u4e00-\u9fff\u3400-\u4dbf])", r" \1 "),  # CJK unified ideographs (and extension A)
+    (r"([\u31c0-\u31ef\u2e80-\u2eff])", r" \1 "),  # CJK strokes, radicals supplement
+    (r"([\u3300-\u33ff\uf900-\ufaff\ufe30-\ufe4f])", r" \1 "),  # CJK compatibility blocks
+    (r"([\u3200-\u3f22])", r" \1 "),  # enclosed CJK letters and months (and beyond, as written)
+    # Hiragana, katakana and its phonetic extensions; the "^" inside the groups are as written.
+    (r"(^|^[\u3040-\u309f])([\u3040-\u309f]+)(?=$|^[\u3040-\u309f])", r"\1 \2 "),
+    (r"(^|^[\u30a0-\u30ff])([\u30a0-\u30ff]+)(?=$|^[\u30a0-\u30ff])", r"\1 \2 "),
+    (r"(^|^[\u31f0-\u31ff])([\u31f0-\u31ff]+)(?=$|^[\u31f0-\u31ff])", r"\1 \2 "),
+    (_ASIAN_PUNCTUATION, r" \1 "),
+    (_FULL_WIDTH_PUNCTUATION, r" \1 "),
+)
+_PUNCTUATION = _rules((r"[\.,\?:;!\"\(\)]", ""))
+_ASIAN_ONLY_PUNCTUATION = _rules((_ASIAN_PUNCTUATION, ""), (_FULL_WIDTH_PUNCTUATION, ""))
+
+
+def _apply(rules: tuple[Rule, ...], text: str) -> str:
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def normalized_text(text: str, options: TerOptions) -> str:
+    """The text after case folding, normalization and punctuation removal, before it is split."""
+    text = text.rstrip()
+    if not options.case_sensitive:
+        text = text.lower()
+    if options.normalized:
+        text = " " + _apply(_GENERAL, text) + " "
+        text = _apply(_WESTERN, text)
+        if options.asian_support:
+            text = _apply(_ASIAN, text)
+    if options.no_punct:
+        text = _apply(_PUNCTUATION, text)
+        if options.asian_support:
+            text = _apply(_ASIAN_ONLY_PUNCTUATION, text)
+    return text
+
+
+def tercom_words(text: str, options: TerOptions) -> list[str]:
+    """The words TER aligns: the normalized text split at whitespace."""
+    return normalized_text(text, options).split()

@@ -1,8 +1,12 @@
 """The pairwise functions of the library: the tools' rules without their size limits, the batch
 forms equal to one call per source, and mbr_select on arrays and nested lists."""
 
+import random
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mtcompute
 from mtcompute import InputError, MbrSelection, mbr_select, pairwise_bleu, pairwise_chrf
@@ -155,3 +159,45 @@ def test_mbr_select_refuses_what_is_no_matrix_of_numbers_pointing_at_it(
     with pytest.raises(InputError) as caught:
         mbr_select(scores)  # type: ignore[arg-type]
     assert codes_and_pointers(caught.value) == expected
+
+
+_TEXTS = st.lists(st.text(alphabet="ab c", max_size=8), min_size=1, max_size=5)
+_TOKEN_LISTS = st.lists(
+    st.lists(st.sampled_from(["a", "b", "c"]), max_size=6), min_size=1, max_size=5
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(_TEXTS, _TEXTS, st.randoms(use_true_random=False))
+def test_permuting_hypotheses_or_references_permutes_the_rows_or_columns(
+    hypotheses: list[str], references: list[str], rng: random.Random
+) -> None:
+    rows, columns = list(range(len(hypotheses))), list(range(len(references)))
+    rng.shuffle(rows)
+    rng.shuffle(columns)
+    matrix = pairwise_chrf(hypotheses, references, word_order=2)
+    shuffled = pairwise_chrf(
+        [hypotheses[i] for i in rows], [references[j] for j in columns], word_order=2
+    )
+    assert shuffled.tolist() == matrix[np.ix_(rows, columns)].tolist()
+
+
+@settings(max_examples=50, deadline=None)
+@given(_TEXTS)
+def test_a_text_with_a_character_scores_1_against_itself(samples: list[str]) -> None:
+    diagonal = np.diag(pairwise_chrf(samples, samples)).tolist()
+    assert diagonal == [1.0 if sample.replace(" ", "") else 0.0 for sample in samples]
+
+
+@settings(max_examples=50, deadline=None)
+@given(_TOKEN_LISTS, _TOKEN_LISTS)
+def test_the_bleu_batch_of_any_split_is_the_matrices_one_call_each_would_give(
+    hypotheses: list[list[str]], references: list[list[str]]
+) -> None:
+    matrices = mtcompute.pairwise_bleu_batch([hypotheses, references], [references, hypotheses])
+    assert [m.tolist() for m in matrices] == [
+        pairwise_bleu(hypotheses, references).tolist(),
+        pairwise_bleu(references, hypotheses).tolist(),
+    ]
+    diagonal = np.diag(pairwise_bleu(hypotheses, hypotheses)).tolist()
+    assert diagonal == [1.0 if tokens else 0.0 for tokens in hypotheses]

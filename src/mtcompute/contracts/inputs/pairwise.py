@@ -32,9 +32,11 @@ def input_schema(item: Mapping[str, Any], limits: Limits, options: Mapping[str, 
     """The input JSON Schema (draft 2020-12): ``item`` is a text or a token list."""
     return fields.closed_object(
         {
-            "hypotheses": _side(item, limits.max_hypotheses, "The hypotheses: row i scores #i."),
+            "hypotheses": _side(
+                item, limits.max_hypotheses, "The hypotheses: hypothesis i is row i of scores."
+            ),
             "references": _side(
-                item, limits.max_references, "The references: column j scores against #j."
+                item, limits.max_references, "The references: reference j is column j of scores."
             ),
             **options,
         },

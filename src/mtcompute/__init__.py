@@ -15,7 +15,12 @@ from mtcompute.api import (
     describe,
     execute,
     execute_batch,
+    mbr_select,
     ngram_counts,
+    pairwise_bleu,
+    pairwise_bleu_batch,
+    pairwise_chrf,
+    pairwise_chrf_batch,
     resolve_version,
     sentence_bleu,
     sentence_components,
@@ -37,6 +42,7 @@ from mtcompute.metrics.bleu import BleuResult, BleuStatistics
 from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
+from mtcompute.metrics.pairwise import MbrSelection
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 from mtcompute.metrics.ter.result import TerResult
 from mtcompute.metrics.ter.statistics import TerStatistics
@@ -57,6 +63,7 @@ __all__ = [
     "InputError",
     "InvalidBaseUrlError",
     "MalformedJsonError",
+    "MbrSelection",
     "MtcomputeError",
     "NgramCountsResult",
     "NgramSegment",
@@ -76,7 +83,12 @@ __all__ = [
     "describe",
     "execute",
     "execute_batch",
+    "mbr_select",
     "ngram_counts",
+    "pairwise_bleu",
+    "pairwise_bleu_batch",
+    "pairwise_chrf",
+    "pairwise_chrf_batch",
     "resolve_version",
     "sentence_bleu",
     "sentence_components",

@@ -147,6 +147,11 @@ REALISTIC_QUERIES = [
     ("tokenize 13a", "bleu-tokenize"),
     ("sacrebleu intl tokenizer", "bleu-tokenize"),
     ("tokenize Chinese text for BLEU", "bleu-tokenize"),
+    ("minimum Bayes risk", "chrf-pairwise-compute"),
+    ("pairwise chrF", "chrf-pairwise-compute"),
+    ("chrF matrix of samples for MBR decoding", "chrf-pairwise-compute"),
+    ("pairwise BLEU", "bleu-pairwise-compute"),
+    ("sentence BLEU of every hypothesis against every sample", "bleu-pairwise-compute"),
 ]
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from mtcompute.numerics.tofixed import to_fixed
+from mtcompute.numerics.tofixed import to_fixed, to_fixed_many
 from tests.javascript import run_node, to_hex
 
 _CONTRACT_DECIMALS = range(16)
@@ -92,3 +92,19 @@ def test_to_fixed_rounds_halves_up_on_the_exact_binary_value(
 def test_to_fixed_refuses_decimals_outside_0_to_100(decimals: int) -> None:
     with pytest.raises(ValueError, match="decimals must be between 0 and 100"):
         to_fixed(0.5, decimals)
+
+
+@pytest.mark.parametrize("decimals", _CONTRACT_DECIMALS)
+def test_to_fixed_many_gives_to_fixeds_doubles_halfway_points_and_signs_included(
+    decimals: int,
+) -> None:
+    values = [*_doubles_in_0_1(), -0.0, -0.125, -0.0001, -1 / 3, 2.5, 1e300]
+    expected = [to_fixed(value, decimals) for value in values]
+    rounded = to_fixed_many(values, decimals)
+    assert [repr(value) for value in rounded] == [repr(value) for value in expected]
+
+
+@pytest.mark.parametrize("decimals", [-1, 101])
+def test_to_fixed_many_refuses_decimals_outside_0_to_100(decimals: int) -> None:
+    with pytest.raises(ValueError, match="decimals must be between 0 and 100"):
+        to_fixed_many([0.5], decimals)

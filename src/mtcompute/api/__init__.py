@@ -10,6 +10,13 @@ from mtcompute.api.bleu import (
     sentence_components,
 )
 from mtcompute.api.chrf import chrf
+from mtcompute.api.pairwise import (
+    mbr_select,
+    pairwise_bleu,
+    pairwise_bleu_batch,
+    pairwise_chrf,
+    pairwise_chrf_batch,
+)
 from mtcompute.api.parsing import TextList, TokenList
 from mtcompute.api.ter import ter
 from mtcompute.api.tokenize import tokenize
@@ -27,7 +34,12 @@ __all__ = [
     "execute",
     "execute_answer",
     "execute_batch",
+    "mbr_select",
     "ngram_counts",
+    "pairwise_bleu",
+    "pairwise_bleu_batch",
+    "pairwise_chrf",
+    "pairwise_chrf_batch",
     "resolve_version",
     "sentence_bleu",
     "sentence_components",

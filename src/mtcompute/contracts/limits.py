@@ -12,6 +12,7 @@ class Limits:
     """Size limits of one request; ``None`` means unlimited (and a limit a tool lacks)."""
 
     max_segments: int | None = None
+    max_hypotheses: int | None = None
     max_references: int | None = None
     max_references_per_segment: int | None = None
     max_total_tokens: int | None = None
@@ -22,6 +23,8 @@ class Limits:
     max_length: int | None = None
     max_total_pair_bytes: int | None = None
     max_parts: int | None = None
+    # Cells of a score matrix: hypotheses times references.
+    max_cells: int | None = None
 
     def to_json(self) -> dict[str, int]:
         """The limits that apply, as a contract publishes them."""

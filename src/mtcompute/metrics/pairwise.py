@@ -32,6 +32,10 @@ class MbrSelection:
     expected_utility: tuple[float, ...]
     best_index: int
 
+    def to_dict(self) -> dict[str, object]:
+        """The selection as the pairwise tools report it (without their matrix)."""
+        return {"expected_utility": list(self.expected_utility), "best_index": self.best_index}
+
 
 def pairwise_chrf(
     hypotheses: Sequence[str], references: Sequence[str], options: ChrfOptions = CHRF

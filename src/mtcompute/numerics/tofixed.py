@@ -21,3 +21,26 @@ def to_fixed(value: float, decimals: int) -> float:
     exact = Decimal(value)  # the exact binary value, not its shortest repr
     magnitude = abs(exact).quantize(quantum, rounding=ROUND_HALF_UP, context=_EXACT)
     return float(magnitude) if exact >= 0 else -float(magnitude)
+
+
+def to_fixed_many(values: list[float], decimals: int) -> list[float]:
+    """``to_fixed`` of each of many finite values, about four times faster.
+
+    Python's ``format(x, ".Nf")`` is correctly rounded from the exact binary value too, with
+    halves to even: it differs from toFixed only on an exact halfway point. x = p / q in lowest
+    terms (q a power of 2) is one at N decimals only when q = 2 ** (N + 1): then x * 10**N is an
+    odd multiple of 1/2. Those few go through ``to_fixed``. Zero, common in a score matrix, is
+    0.0 whatever its sign, as ``to_fixed`` reads -0.0 back.
+    """
+    if not 0 <= decimals <= MAX_DECIMALS:
+        raise ValueError(f"decimals must be between 0 and {MAX_DECIMALS}, got {decimals}")
+    spec = f".{decimals}f"
+    halfway = 2 << decimals
+    return [
+        0.0
+        if value == 0
+        else to_fixed(value, decimals)
+        if value.as_integer_ratio()[1] == halfway
+        else float(format(value, spec))
+        for value in values
+    ]

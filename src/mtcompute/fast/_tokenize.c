@@ -181,14 +181,23 @@ static Py_ssize_t replace(CodePoint *text, Py_ssize_t length, const char *patter
 }
 
 static Py_ssize_t clean_markup(CodePoint *text, Py_ssize_t length) {
-    length = replace(text, length, "<skipped>", 0);
-    length = replace(text, length, "-\n", 0);
-    int ampersand = 0;
+    int angle = 0, newline = 0, ampersand = 0;
     for (Py_ssize_t i = 0; i < length; i++) {
-        if (text[i] == '\n') {
-            text[i] = ' ';
+        CodePoint c = text[i];
+        angle |= c == '<';
+        newline |= c == '\n';
+        ampersand |= c == '&';
+    }
+    if (angle) { /* removing never makes a character: the others' flags stay right */
+        length = replace(text, length, "<skipped>", 0);
+    }
+    if (newline) {
+        length = replace(text, length, "-\n", 0);
+        for (Py_ssize_t i = 0; i < length; i++) {
+            if (text[i] == '\n') {
+                text[i] = ' ';
+            }
         }
-        ampersand |= text[i] == '&';
     }
     if (ampersand) {
         length = replace(text, length, "&quot;", '"');
@@ -244,7 +253,7 @@ static enum Class intl_class(CodePoint c) {
     return (flags & FLAG_SYMBOL) ? ISOLATED : OTHER;
 }
 
-static enum Class class_of(enum Tokenizer tokenizer, CodePoint c) {
+static enum Class class_of_any(enum Tokenizer tokenizer, CodePoint c) {
     switch (tokenizer) {
     case THIRTEEN_A:
         return western_class(c, 0);
@@ -259,34 +268,63 @@ static enum Class class_of(enum Tokenizer tokenizer, CodePoint c) {
     }
 }
 
-/* ---- tokens ---- */
+/* The classes of the ASCII characters, per tokenizer: filled when the module loads. */
+static uint8_t ASCII_CLASSES[5][128];
 
-static PyObject *token(const CodePoint *text, Py_ssize_t length) {
-    CodePoint bits = 0;
-    for (Py_ssize_t i = 0; i < length; i++) {
-        bits |= text[i];
-    }
-    if (bits < 128) {
-        PyObject *made = PyUnicode_New(length, 127);
-        if (made != NULL) {
-            Py_UCS1 *to = PyUnicode_1BYTE_DATA(made);
-            for (Py_ssize_t i = 0; i < length; i++) {
-                to[i] = (Py_UCS1)text[i];
-            }
+static void fill_ascii_classes(void) {
+    for (int tokenizer = 0; tokenizer < 5; tokenizer++) {
+        for (CodePoint c = 0; c < 128; c++) {
+            ASCII_CLASSES[tokenizer][c] = (uint8_t)class_of_any((enum Tokenizer)tokenizer, c);
         }
-        return made;
     }
-    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, length);
 }
 
-static int append_token(PyObject *tokens, const CodePoint *text, Py_ssize_t length) {
-    PyObject *made = token(text, length);
-    if (made == NULL) {
+static inline enum Class class_of(enum Tokenizer tokenizer, CodePoint c) {
+    return c < 128 ? (enum Class)ASCII_CLASSES[tokenizer][c] : class_of_any(tokenizer, c);
+}
+
+/* ---- cutting: a text into the spans of its tokens ---- */
+
+typedef struct {
+    Py_ssize_t start;
+    Py_ssize_t length;
+} Span;
+
+/* A growable array of spans, reused for every text of a call. */
+typedef struct {
+    Span *data;
+    uint8_t *classes; /* the cutting pass's work: a class per code point, and a sentinel */
+    Py_ssize_t capacity;
+    Py_ssize_t count;
+} Spans;
+
+/* Room for the spans of a text of ``length`` code points: at most one token per code point. */
+static int reserve_spans(Spans *spans, Py_ssize_t length) {
+    spans->count = 0;
+    if (length + 1 <= spans->capacity) {
+        return 0;
+    }
+    Py_ssize_t capacity = length + 1 < 256 ? 256 : length + 1 + length / 2;
+    Span *data = PyMem_Realloc(spans->data, (size_t)capacity * sizeof(Span));
+    if (data == NULL) {
+        PyErr_NoMemory();
         return -1;
     }
-    int failed = PyList_Append(tokens, made);
-    Py_DECREF(made);
-    return failed;
+    spans->data = data;
+    uint8_t *classes = PyMem_Realloc(spans->classes, (size_t)capacity);
+    if (classes == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    spans->classes = classes;
+    spans->capacity = capacity;
+    return 0;
+}
+
+static inline void push_span(Spans *spans, Py_ssize_t start, Py_ssize_t length) {
+    spans->data[spans->count].start = start;
+    spans->data[spans->count].length = length;
+    spans->count++;
 }
 
 /* Whether the separator at text[at] gets spaces by rule B, by rule C, or neither; ``state``
@@ -296,19 +334,35 @@ typedef struct {
     int c_alone; /* rule C matched it, rule B did not */
 } SeparatorState;
 
-/* Cuts text[0:length) into tokens; ``padded``: 13a's space before and after the line. */
-static int cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t length, int padded,
-               PyObject *tokens) {
-    Py_ssize_t start = -1;
-    enum Class previous = WHITESPACE, current = length > 0 ? class_of(tokenizer, text[0]) : OTHER;
-    SeparatorState last = {0, 0};
+/* Cuts text[0:length) into the spans of its tokens (``spans`` has room for them, and for the
+ * classes of the text's code points); ``padded``: 13a's space before and after the line. */
+static void cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t length, int padded,
+                Spans *spans) {
+    uint8_t *classes = spans->classes;
     for (Py_ssize_t i = 0; i < length; i++) {
-        enum Class next = i + 1 < length ? class_of(tokenizer, text[i + 1]) : WHITESPACE;
+        classes[i] = (uint8_t)class_of(tokenizer, text[i]);
+    }
+    classes[length] = WHITESPACE; /* a sentinel: runs stop there */
+    Py_ssize_t start = -1, i = 0;
+    enum Class previous = WHITESPACE;
+    SeparatorState last = {0, 0};
+    while (i < length) {
+        enum Class current = (enum Class)classes[i];
+        if (current == OTHER || current == DIGIT) { /* a run of them is inside a token */
+            if (start < 0) {
+                start = i;
+            }
+            do {
+                i++;
+            } while (classes[i] == OTHER || classes[i] == DIGIT);
+            previous = (enum Class)classes[i - 1];
+            continue;
+        }
         int alone = current == ISOLATED;
         if (current == SEPARATOR) {
             int b = i > 0 ? previous != DIGIT && !(previous == SEPARATOR && last.b) : padded;
             int taken = i > 0 && previous == SEPARATOR && last.c_alone;
-            int c = !b && !taken && (i + 1 < length ? next != DIGIT : padded);
+            int c = !b && !taken && (i + 1 < length ? classes[i + 1] != DIGIT : padded);
             last.b = b;
             last.c_alone = c;
             alone = b || c;
@@ -316,39 +370,50 @@ static int cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t lengt
             alone = i > 0 && previous == DIGIT;
         }
         if (current == WHITESPACE || alone) {
-            if (start >= 0 && append_token(tokens, text + start, i - start) < 0) {
-                return -1;
+            if (start >= 0) {
+                push_span(spans, start, i - start);
             }
             start = -1;
-            if (alone && append_token(tokens, text + i, 1) < 0) {
-                return -1;
+            if (alone) {
+                push_span(spans, i, 1);
             }
         } else if (start < 0) {
             start = i;
         }
         previous = current;
-        current = next;
+        i++;
     }
     if (start >= 0) {
-        return append_token(tokens, text + start, length - start);
+        push_span(spans, start, length - start);
     }
-    return 0;
 }
 
-/* The tokens of one text. */
-static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int lowercased,
-                               Buffer *read, Buffer *lowered) {
-    Py_ssize_t length = read_text(text, read);
+/* The buffers of one text's reading: its code points and their lowercase. */
+typedef struct {
+    Buffer read;
+    Buffer lowered;
+} Reading;
+
+static void reading_free(Reading *reading) {
+    PyMem_Free(reading->read.data);
+    PyMem_Free(reading->lowered.data);
+}
+
+/* Reads, lowercases, strips and cleans ``text`` as the tokenizer has it, then cuts it into
+ * ``spans``; the line the spans index into (inside ``reading``), or NULL with an error set. */
+static const CodePoint *read_and_cut(PyObject *text, enum Tokenizer tokenizer, int lowercased,
+                                     Reading *reading, Spans *spans) {
+    Py_ssize_t length = read_text(text, &reading->read);
     if (length < 0) {
         return NULL;
     }
-    CodePoint *line = read->data;
+    CodePoint *line = reading->read.data;
     if (lowercased) {
-        length = lowercase(line, length, lowered);
+        length = lowercase(line, length, &reading->lowered);
         if (length < 0) {
             return NULL;
         }
-        line = lowered->data;
+        line = reading->lowered.data;
     }
     while (length > 0 && is_whitespace(line[length - 1])) {
         length--;
@@ -361,13 +426,128 @@ static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int low
             length--;
         }
     }
-    PyObject *tokens = PyList_New(0);
+    if (reserve_spans(spans, length) < 0) {
+        return NULL;
+    }
+    cut(tokenizer, line, length, tokenizer == THIRTEEN_A, spans);
+    return line;
+}
+
+/* FNV-1a over the code points of a token. */
+static inline uint64_t span_hash(const CodePoint *text, Py_ssize_t length) {
+    uint64_t hash = 0xCBF29CE484222325ULL;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        hash = (hash ^ text[i]) * 0x100000001B3ULL;
+    }
+    return hash;
+}
+
+/* ---- tokens as str: one str per distinct token of a call ---- */
+
+static PyObject *new_token(const CodePoint *text, Py_ssize_t length) {
+    CodePoint bits = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        bits |= text[i];
+    }
+    if (bits < 256) {
+        PyObject *made = PyUnicode_New(length, bits < 128 ? 127 : 255);
+        if (made != NULL) {
+            Py_UCS1 *to = PyUnicode_1BYTE_DATA(made);
+            for (Py_ssize_t i = 0; i < length; i++) {
+                to[i] = (Py_UCS1)text[i];
+            }
+        }
+        return made;
+    }
+    /* The widest code point sets the kind: the OR of all bounds it from above by a power of two
+     * minus one, which is what the kind needs. */
+    if (bits < 65536) {
+        Py_UCS4 widest = 0;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            widest = text[i] > widest ? text[i] : widest;
+        }
+        PyObject *made = PyUnicode_New(length, widest);
+        if (made != NULL) {
+            Py_UCS2 *to = PyUnicode_2BYTE_DATA(made);
+            for (Py_ssize_t i = 0; i < length; i++) {
+                to[i] = (Py_UCS2)text[i];
+            }
+        }
+        return made;
+    }
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, length);
+}
+
+typedef struct {
+    PyObject *token; /* borrowed: the result's lists hold it; NULL in an empty slot */
+    uint64_t hash;
+} StrSlot;
+
+/* The tokens a call made lately, by hash, so that a repeated token is one str: a small
+ * direct-mapped table, which stays in the processor's caches, as do the strs of the frequent
+ * tokens that it keeps (a rare token is made anew and takes the slot). */
+#define RECENT_TOKENS 4096
+
+typedef struct {
+    StrSlot slots[RECENT_TOKENS];
+} StrTable;
+
+static int same_token(PyObject *token, const CodePoint *text, Py_ssize_t length) {
+    if (PyUnicode_GET_LENGTH(token) != length) {
+        return 0;
+    }
+    int kind = PyUnicode_KIND(token);
+    const void *data = PyUnicode_DATA(token);
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *from = data;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            if (from[i] != text[i]) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+    for (Py_ssize_t i = 0; i < length; i++) {
+        if (PyUnicode_READ(kind, data, i) != text[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A new reference to the str of text[0:length): a recent one where there is one. */
+static PyObject *token_of(StrTable *table, const CodePoint *text, Py_ssize_t length) {
+    uint64_t hash = span_hash(text, length);
+    StrSlot *slot = &table->slots[(hash ^ (hash >> 32)) & (RECENT_TOKENS - 1)];
+    if (slot->token != NULL && slot->hash == hash && same_token(slot->token, text, length)) {
+        return Py_NewRef(slot->token);
+    }
+    PyObject *made = new_token(text, length);
+    if (made != NULL) {
+        slot->token = made;
+        slot->hash = hash;
+    }
+    return made;
+}
+
+/* The tokens of one text, as a list. */
+static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int lowercased,
+                               Reading *reading, Spans *spans, StrTable *table) {
+    const CodePoint *line = read_and_cut(text, tokenizer, lowercased, reading, spans);
+    if (line == NULL) {
+        return NULL;
+    }
+    PyObject *tokens = PyList_New(spans->count);
     if (tokens == NULL) {
         return NULL;
     }
-    if (cut(tokenizer, line, length, tokenizer == THIRTEEN_A, tokens) < 0) {
-        Py_DECREF(tokens);
-        return NULL;
+    for (Py_ssize_t i = 0; i < spans->count; i++) {
+        PyObject *token = token_of(table, line + spans->data[i].start, spans->data[i].length);
+        if (token == NULL) {
+            Py_DECREF(tokens);
+            return NULL;
+        }
+        PyList_SET_ITEM(tokens, i, token);
     }
     return tokens;
 }
@@ -384,6 +564,15 @@ static int tokenizer_named(PyObject *name, enum Tokenizer *tokenizer) {
     PyErr_Clear();
     PyErr_Format(PyExc_ValueError, "unknown tokenizer %R: expected one of 13a, intl, zh, char, none",
                  name);
+    return -1;
+}
+
+static int check_text(PyObject *text, const char *what, Py_ssize_t index) {
+    if (PyUnicode_Check(text)) {
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "%s %zd is %.100s, not str", what, index,
+                 Py_TYPE(text)->tp_name);
     return -1;
 }
 
@@ -405,31 +594,46 @@ static PyObject *tokenize_many(PyObject *module, PyObject *const *args, Py_ssize
     Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
     PyObject **items = PySequence_Fast_ITEMS(texts);
     PyObject *result = PyList_New(count);
-    Buffer read = {NULL, 0}, lowered = {NULL, 0};
+    Reading reading = {{NULL, 0}, {NULL, 0}};
+    Spans spans = {NULL, NULL, 0, 0};
+    StrTable *table = PyMem_Calloc(1, sizeof(StrTable));
+    if (table == NULL) {
+        Py_XDECREF(result);
+        Py_DECREF(texts);
+        return PyErr_NoMemory();
+    }
     for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
-        if (!PyUnicode_Check(items[i])) {
-            PyErr_Format(PyExc_TypeError, "text %zd is %.100s, not str", i,
-                         Py_TYPE(items[i])->tp_name);
-            Py_CLEAR(result);
-            break;
-        }
-        PyObject *tokens = tokenize_text(items[i], tokenizer, lowercased, &read, &lowered);
+        PyObject *tokens = check_text(items[i], "text", i) < 0
+                               ? NULL
+                               : tokenize_text(items[i], tokenizer, lowercased, &reading, &spans,
+                                               table);
         if (tokens == NULL) {
             Py_CLEAR(result);
             break;
         }
         PyList_SET_ITEM(result, i, tokens);
     }
-    PyMem_Free(read.data);
-    PyMem_Free(lowered.data);
+    PyMem_Free(table);
+    PyMem_Free(spans.data);
+    PyMem_Free(spans.classes);
+    reading_free(&reading);
     Py_DECREF(texts);
     return result;
 }
+
+#include "_tokenize_ngrams.h"
 
 static PyMethodDef methods[] = {
     {"tokenize_many", (PyCFunction)(void (*)(void))tokenize_many, METH_FASTCALL,
      "tokenize_many(texts, tokenizer, lowercase, /): each text's tokens as sacreBLEU's BLEU "
      "scores them."},
+    {"corpus_statistics", (PyCFunction)(void (*)(void))corpus_statistics, METH_FASTCALL,
+     "corpus_statistics(hypotheses, references, streams, tokenizer, lowercase, max_order, /)\n"
+     "-> (matches, totals, hypothesis length, closest reference length)\n\n"
+     "Corpus BLEU statistics of raw texts, each tokenized as sacreBLEU's BLEU does: the texts'\n"
+     "tokens are counted as they are cut, never made into str. ``references`` holds each\n"
+     "segment's reference texts, or with ``streams`` true the reference streams (one text per\n"
+     "segment each, None for none)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -439,6 +643,7 @@ static struct PyModuleDef module_definition = {
 };
 
 PyMODINIT_FUNC PyInit__tokenize(void) {
+    fill_ascii_classes();
     PyObject *module = PyModule_Create(&module_definition);
     if (module != NULL && PyModule_AddStringConstant(module, "UNICODE_TABLES", UNICODE_TABLES) < 0) {
         Py_DECREF(module);

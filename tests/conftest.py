@@ -34,6 +34,7 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "chrf_segment",
         "tokenize_many",
         "ter_edits",
+        "text_statistics",
     ):
         monkeypatch.setattr(compiled, name, None)
 

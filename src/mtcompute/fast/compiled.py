@@ -30,6 +30,11 @@ ChrfSegmentCounts = tuple[int, float, tuple[int, ...], tuple[int, ...], tuple[in
 ChrfSegmentScorer = Callable[[str, list[str], int, int, int, bool, bool], ChrfSegmentCounts]
 # Texts, a tokenizer's name and lowercase or not: each text's tokens.
 TokenizeMany = Callable[[Sequence[str], str, bool], list[list[str]]]
+# Hypotheses, references (each segment's, or with the flag true the streams, None for none), the
+# flag, a tokenizer's name, lowercase or not and max_order: the summed counts.
+TextStatistics = Callable[
+    [Sequence[str], Sequence[Sequence[str | None]], bool, str, bool, int], SegmentCounts
+]
 # TER's fewest edits from a hypothesis to any of its references, all as word ids.
 TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
 
@@ -62,6 +67,9 @@ statistics (``chrf_segment``)."""
 
 tokenize_many = cast(TokenizeMany | None, _compiled("_tokenize", "tokenize_many"))
 """``_tokenize.c``: sacreBLEU's BLEU tokenizers, each text's tokens in one call."""
+
+text_statistics = cast(TextStatistics | None, _compiled("_tokenize", "corpus_statistics"))
+"""``_tokenize.c``: corpus BLEU statistics of raw texts, tokenized and counted in one pass."""
 
 ter_edits = cast(TerEdits | None, _compiled("_ter", "fewest_edits"))
 """``_ter.c``: TER's fewest edits over a segment's references, on word ids."""

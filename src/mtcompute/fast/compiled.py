@@ -9,6 +9,9 @@ from typing import Any, cast
 # Matches and totals per order, the hypothesis length and the closest reference length.
 SegmentCounts = tuple[tuple[int, ...], tuple[int, ...], int, int]
 SegmentStatistics = Callable[[Sequence[str], Sequence[Sequence[str]], int], SegmentCounts | None]
+CorpusCounts = Callable[
+    [Sequence[Sequence[str]], Sequence[Sequence[Sequence[str]]], int], SegmentCounts | None
+]
 # bleu, brevity penalty, the smoothed precisions (None where l_n = 0) and N_eff.
 SentenceScore = tuple[float, float, tuple[float | None, ...], int]
 # matches, totals, c, r, method (0 none, 1 floor, 2 exp), its value, effective order or not.
@@ -51,6 +54,10 @@ def _compiled(extension: str, name: str) -> Any:
 segment_statistics = cast(SegmentStatistics | None, _compiled("_segment", "segment_statistics"))
 """``_segment.c``: one segment's counts, or None where a list or token is not a plain list, tuple
 or str (then the strings serve)."""
+
+corpus_counts = cast(CorpusCounts | None, _compiled("_segment", "corpus_statistics"))
+"""``_segment.c``: every segment's counts summed in one call, or None where a segment's would be
+None, a segment has no reference or the lists differ in length (then the arrays serve)."""
 
 sentence_score = cast(SentenceScorer | None, _compiled("_sentence_score", "score"))
 """``_sentence_score.c``: sentence BLEU with smoothing none, floor or exp, unrounded."""

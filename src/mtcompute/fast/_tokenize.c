@@ -294,6 +294,7 @@ typedef struct {
 typedef struct {
     Span *data;
     uint8_t *classes; /* the cutting pass's work: a class per code point, and a sentinel */
+    Py_ssize_t ascii_length; /* an ASCII line's length, its trailing whitespace included */
     Py_ssize_t capacity;
     Py_ssize_t count;
 } Spans;
@@ -334,15 +335,11 @@ typedef struct {
     int c_alone; /* rule C matched it, rule B did not */
 } SeparatorState;
 
-/* Cuts text[0:length) into the spans of its tokens (``spans`` has room for them, and for the
- * classes of the text's code points); ``padded``: 13a's space before and after the line. */
-static void cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t length, int padded,
-                Spans *spans) {
-    uint8_t *classes = spans->classes;
-    for (Py_ssize_t i = 0; i < length; i++) {
-        classes[i] = (uint8_t)class_of(tokenizer, text[i]);
-    }
-    classes[length] = WHITESPACE; /* a sentinel: runs stop there */
+/* Cuts a text of ``length`` code points, whose classes ``spans`` holds, into the spans of its
+ * tokens. */
+static void cut_classes(Py_ssize_t length, int padded, Spans *spans) {
+    const uint8_t *classes = spans->classes;
+    spans->classes[length] = WHITESPACE; /* a sentinel: runs stop there */
     Py_ssize_t start = -1, i = 0;
     enum Class previous = WHITESPACE;
     SeparatorState last = {0, 0};
@@ -388,6 +385,27 @@ static void cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t leng
     }
 }
 
+/* Cuts text[0:length) into the spans of its tokens (``spans`` has room for them, and for the
+ * classes of the text's code points); ``padded``: 13a's space before and after the line. */
+static void cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t length, int padded,
+                Spans *spans) {
+    uint8_t *classes = spans->classes;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        classes[i] = (uint8_t)class_of(tokenizer, text[i]);
+    }
+    cut_classes(length, padded, spans);
+}
+
+/* ``cut`` of ASCII text. */
+static void cut_ascii(enum Tokenizer tokenizer, const Py_UCS1 *text, Py_ssize_t length,
+                      int padded, Spans *spans) {
+    uint8_t *classes = spans->classes;
+    const uint8_t *table = ASCII_CLASSES[tokenizer];
+    for (Py_ssize_t i = 0; i < length; i++) {
+        classes[i] = table[text[i]];
+    }
+    cut_classes(length, padded, spans);
+}
 /* The buffers of one text's reading: its code points and their lowercase. */
 typedef struct {
     Buffer read;
@@ -486,10 +504,14 @@ typedef struct {
 /* The tokens a call made lately, by hash, so that a repeated token is one str: a small
  * direct-mapped table, which stays in the processor's caches, as do the strs of the frequent
  * tokens that it keeps (a rare token is made anew and takes the slot). */
-#define RECENT_TOKENS 4096
+#define RECENT_TOKENS 2048
+/* A call of fewer texts than this keeps fewer: its table is made and zeroed in no time. */
+#define FEW_TEXTS 64
+#define FEW_RECENT_TOKENS 256
 
 typedef struct {
-    StrSlot slots[RECENT_TOKENS];
+    StrSlot *slots;
+    size_t mask;
 } StrTable;
 
 static int same_token(PyObject *token, const CodePoint *text, Py_ssize_t length) {
@@ -518,7 +540,7 @@ static int same_token(PyObject *token, const CodePoint *text, Py_ssize_t length)
 /* A new reference to the str of text[0:length): a recent one where there is one. */
 static PyObject *token_of(StrTable *table, const CodePoint *text, Py_ssize_t length) {
     uint64_t hash = span_hash(text, length);
-    StrSlot *slot = &table->slots[(hash ^ (hash >> 32)) & (RECENT_TOKENS - 1)];
+    StrSlot *slot = &table->slots[(hash ^ (hash >> 32)) & table->mask];
     if (slot->token != NULL && slot->hash == hash && same_token(slot->token, text, length)) {
         return Py_NewRef(slot->token);
     }
@@ -530,25 +552,204 @@ static PyObject *token_of(StrTable *table, const CodePoint *text, Py_ssize_t len
     return made;
 }
 
+/* ---- ASCII texts: read in place, their tokens keyed by their bytes ---- */
+
+typedef struct {
+    PyObject *token; /* borrowed, as in StrSlot */
+    uint64_t key;
+} AsciiSlot;
+
+/* The recent ASCII tokens of a call. A token of up to 8 bytes is keyed by those bytes, with its
+ * length in the top bits of the first four (ASCII leaves them 0): equal keys, equal tokens. A
+ * longer one by a hash with the top bit set, which no short token's key has. */
+typedef struct {
+    AsciiSlot *slots;
+    size_t mask;
+} AsciiTable;
+
+/* splitmix64's finalizer: every bit moves every other. */
+static inline uint64_t mix64(uint64_t bits) {
+    bits = (bits ^ (bits >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    bits = (bits ^ (bits >> 27)) * 0x94D049BB133111EBULL;
+    return bits ^ (bits >> 31);
+}
+
+#define LONG_ASCII_TOKEN ((uint64_t)1 << 63)
+
+/* The key of text[0:length), which lies before ``end``. */
+static inline uint64_t ascii_key(const Py_UCS1 *text, Py_ssize_t length, const Py_UCS1 *end) {
+    uint64_t key = 0;
+    if (length <= 8) {
+        if (end - text >= 8) { /* one load, no byte stores to wait for */
+            memcpy(&key, text, 8);
+            key &= length == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * length)) - 1);
+        } else {
+            for (Py_ssize_t i = 0; i < length; i++) {
+                key |= (uint64_t)text[i] << (8 * i);
+            }
+        }
+        uint64_t size = (uint64_t)length;
+        return key | ((size & 1) << 7) | ((size & 2) << 14) | ((size & 4) << 21) |
+               ((size & 8) << 28);
+    }
+    memcpy(&key, text, 8);
+    uint64_t hash = mix64(key ^ (uint64_t)length);
+    for (Py_ssize_t i = 8; i < length; i++) {
+        hash = (hash ^ text[i]) * 0x100000001B3ULL;
+    }
+    return hash | LONG_ASCII_TOKEN;
+}
+
+static PyObject *ascii_token_of(AsciiTable *table, const Py_UCS1 *text, Py_ssize_t length,
+                                const Py_UCS1 *end) {
+    uint64_t key = ascii_key(text, length, end);
+    uint64_t hash = mix64(key);
+    AsciiSlot *slot = &table->slots[hash & table->mask];
+    if (slot->token != NULL && slot->key == key &&
+        (!(key & LONG_ASCII_TOKEN) ||
+         (PyUnicode_GET_LENGTH(slot->token) == length &&
+          memcmp(PyUnicode_1BYTE_DATA(slot->token), text, (size_t)length) == 0))) {
+        return Py_NewRef(slot->token);
+    }
+    PyObject *made = PyUnicode_New(length, 127);
+    if (made != NULL) {
+        memcpy(PyUnicode_1BYTE_DATA(made), text, (size_t)length);
+        slot->token = made;
+        slot->key = key;
+    }
+    return made;
+}
+
+/* A growable array of bytes: an ASCII text lowercased. */
+typedef struct {
+    Py_UCS1 *data;
+    Py_ssize_t capacity;
+} Bytes;
+
+/* Where ``text`` is ASCII and free of what 13a's markup cleaning would change, reads it in
+ * place (or lowercased into ``lowered``), strips and cuts it into ``spans``; the line the spans
+ * index into. NULL with no error set where the text takes the general way, with one on failure.
+ */
+static const Py_UCS1 *read_and_cut_ascii(PyObject *text, enum Tokenizer tokenizer,
+                                         int lowercased, Bytes *lowered, Spans *spans) {
+    if (!PyUnicode_IS_ASCII(text)) {
+        return NULL;
+    }
+    const Py_UCS1 *line = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    Py_ssize_t full_length = length;
+    if (tokenizer == THIRTEEN_A && (memchr(line, '<', (size_t)length) != NULL ||
+                                    memchr(line, '\n', (size_t)length) != NULL ||
+                                    memchr(line, '&', (size_t)length) != NULL)) {
+        return NULL;
+    }
+    const Py_UCS1 *start = line;
+    if (lowercased) {
+        if (length + 1 > lowered->capacity) {
+            Py_ssize_t capacity = length + 1 < 256 ? 256 : length + 1 + length / 2;
+            Py_UCS1 *data = PyMem_Realloc(lowered->data, (size_t)capacity);
+            if (data == NULL) {
+                PyErr_NoMemory();
+                return NULL;
+            }
+            lowered->data = data;
+            lowered->capacity = capacity;
+        }
+        for (Py_ssize_t i = 0; i < length; i++) {
+            Py_UCS1 c = line[i];
+            lowered->data[i] = (c >= 'A' && c <= 'Z') ? (Py_UCS1)(c + 32) : c;
+        }
+        line = start = lowered->data;
+    }
+    while (length > 0 && is_whitespace(line[length - 1])) {
+        length--;
+    }
+    if (tokenizer == ZH) {
+        while (length > 0 && is_whitespace(line[0])) {
+            line++;
+            length--;
+        }
+    }
+    if (reserve_spans(spans, length) < 0) {
+        return NULL;
+    }
+    cut_ascii(tokenizer, line, length, tokenizer == THIRTEEN_A, spans);
+    spans->ascii_length = full_length - (line - start);
+    return line;
+}
+
+/* The tables and buffers of one tokenize_many call. */
+typedef struct {
+    Reading reading;
+    Bytes lowered;
+    Spans spans;
+    StrTable strs;
+    AsciiTable asciis;
+} Tokenizing;
+
+static void tokenizing_free(Tokenizing *work) {
+    PyMem_Free(work->strs.slots);
+    PyMem_Free(work->asciis.slots);
+    reading_free(&work->reading);
+    PyMem_Free(work->lowered.data);
+    PyMem_Free(work->spans.data);
+    PyMem_Free(work->spans.classes);
+    PyMem_Free(work);
+}
+
+/* The work of a call of ``count`` texts, or NULL with an error set. */
+static Tokenizing *tokenizing_new(Py_ssize_t count) {
+    Tokenizing *work = PyMem_Calloc(1, sizeof(Tokenizing));
+    if (work == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t size = count < FEW_TEXTS ? FEW_RECENT_TOKENS : RECENT_TOKENS;
+    work->strs.slots = PyMem_Calloc(size, sizeof(StrSlot));
+    work->asciis.slots = PyMem_Calloc(size, sizeof(AsciiSlot));
+    work->strs.mask = work->asciis.mask = size - 1;
+    if (work->strs.slots == NULL || work->asciis.slots == NULL) {
+        tokenizing_free(work);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return work;
+}
+
+/* The list of ``count`` tokens, each from ``make``. */
+#define TOKEN_LIST(make)                                                                          \
+    do {                                                                                          \
+        tokens = PyList_New(spans->count);                                                        \
+        for (Py_ssize_t i = 0; tokens != NULL && i < spans->count; i++) {                         \
+            PyObject *token = make;                                                               \
+            if (token == NULL) {                                                                  \
+                Py_CLEAR(tokens);                                                                 \
+                break;                                                                            \
+            }                                                                                     \
+            PyList_SET_ITEM(tokens, i, token);                                                    \
+        }                                                                                         \
+    } while (0)
+
 /* The tokens of one text, as a list. */
 static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int lowercased,
-                               Reading *reading, Spans *spans, StrTable *table) {
-    const CodePoint *line = read_and_cut(text, tokenizer, lowercased, reading, spans);
+                               Tokenizing *work) {
+    Spans *spans = &work->spans;
+    PyObject *tokens;
+    const Py_UCS1 *ascii = read_and_cut_ascii(text, tokenizer, lowercased, &work->lowered, spans);
+    if (ascii != NULL) {
+        const Py_UCS1 *end = ascii + spans->ascii_length;
+        TOKEN_LIST(ascii_token_of(&work->asciis, ascii + spans->data[i].start,
+                                  spans->data[i].length, end));
+        return tokens;
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    const CodePoint *line = read_and_cut(text, tokenizer, lowercased, &work->reading, spans);
     if (line == NULL) {
         return NULL;
     }
-    PyObject *tokens = PyList_New(spans->count);
-    if (tokens == NULL) {
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < spans->count; i++) {
-        PyObject *token = token_of(table, line + spans->data[i].start, spans->data[i].length);
-        if (token == NULL) {
-            Py_DECREF(tokens);
-            return NULL;
-        }
-        PyList_SET_ITEM(tokens, i, token);
-    }
+    TOKEN_LIST(token_of(&work->strs, line + spans->data[i].start, spans->data[i].length));
     return tokens;
 }
 
@@ -593,30 +794,21 @@ static PyObject *tokenize_many(PyObject *module, PyObject *const *args, Py_ssize
     }
     Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
     PyObject **items = PySequence_Fast_ITEMS(texts);
-    PyObject *result = PyList_New(count);
-    Reading reading = {{NULL, 0}, {NULL, 0}};
-    Spans spans = {NULL, NULL, 0, 0};
-    StrTable *table = PyMem_Calloc(1, sizeof(StrTable));
-    if (table == NULL) {
-        Py_XDECREF(result);
-        Py_DECREF(texts);
-        return PyErr_NoMemory();
-    }
+    Tokenizing *work = tokenizing_new(count);
+    PyObject *result = work == NULL ? NULL : PyList_New(count);
     for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
         PyObject *tokens = check_text(items[i], "text", i) < 0
                                ? NULL
-                               : tokenize_text(items[i], tokenizer, lowercased, &reading, &spans,
-                                               table);
+                               : tokenize_text(items[i], tokenizer, lowercased, work);
         if (tokens == NULL) {
             Py_CLEAR(result);
             break;
         }
         PyList_SET_ITEM(result, i, tokens);
     }
-    PyMem_Free(table);
-    PyMem_Free(spans.data);
-    PyMem_Free(spans.classes);
-    reading_free(&reading);
+    if (work != NULL) {
+        tokenizing_free(work);
+    }
     Py_DECREF(texts);
     return result;
 }

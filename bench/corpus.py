@@ -108,3 +108,63 @@ def _trim_to(corpus: list[Segment], budget: int) -> None:
 def as_request(corpus: list[Segment]) -> dict[str, object]:
     """The tool's input object for ``corpus``."""
     return {"hypotheses": [h for h, _ in corpus], "references": [refs for _, refs in corpus]}
+
+
+# A test set of real sentence lengths, as raw text: what sacreBLEU's default command scores.
+REAL_SEGMENTS = 3_000
+REAL_MEDIAN_WORDS = 20.0
+REAL_MIN_WORDS, REAL_MAX_WORDS = 3, 80
+REAL_KEEP = 0.7
+
+
+def real_length_texts(
+    segments: int = REAL_SEGMENTS, references: int = 1, seed: int = 2026
+) -> tuple[list[str], list[list[str]]]:
+    """Raw English-like hypotheses and reference streams (``streams[k][i]``, as sacreBLEU takes
+    them) of real sentence lengths (a median of about 20 words, 18 to 25 for most): each a noisy
+    copy of a base sentence over the Zipf vocabulary, written with a capital, commas, numbers
+    (decimals, thousands, ranges), parentheses, quotes, a possessive and final punctuation, so
+    that 13a has its work to do. The same texts for the same seed on every machine."""
+    sampler = _Sampler(seed)
+    hypotheses: list[str] = []
+    streams: list[list[str]] = [[] for _ in range(references)]
+    for _ in range(segments):
+        drawn = round(sampler.rng.lognormvariate(0.0, 0.25) * REAL_MEDIAN_WORDS)
+        base = _decorated(sampler, min(max(drawn, REAL_MIN_WORDS), REAL_MAX_WORDS))
+        hypotheses.append(_written(sampler.noisy_copy(base, REAL_KEEP)))
+        for stream in streams:
+            stream.append(_written(sampler.noisy_copy(base, REAL_KEEP)))
+    return hypotheses, streams
+
+
+def _decorated(sampler: _Sampler, count: int) -> list[str]:
+    """``count`` words, some of them numbers or with punctuation attached."""
+    rng = sampler.rng
+    words: list[str] = []
+    for drawn in sampler.tokens(count):
+        word, roll = drawn, rng.random()
+        if roll < 0.03:
+            word = str(rng.randint(0, 9999))
+        elif roll < 0.045:
+            word = f"{rng.randint(0, 99)}.{rng.randint(0, 99)}"
+        elif roll < 0.055:
+            word = f"{rng.randint(1, 99)},{rng.randint(100, 999)}"
+        elif roll < 0.06:
+            word = f"{rng.randint(1, 20)}-{rng.randint(21, 40)}"
+        elif roll < 0.14:
+            word += rng.choice([",", ",", ",", ";", ":", "'s"])
+        elif roll < 0.17:
+            word = word.capitalize()
+        elif roll < 0.18:
+            word = f"({word})"
+        elif roll < 0.19:
+            word = f'"{word}"'
+        words.append(word)
+    return words
+
+
+def _written(words: list[str]) -> str:
+    """A sentence from its words: a capital first, a full stop (or ? or !) last."""
+    text = " ".join(words)
+    ending = "?" if len(text) % 11 == 0 else "!" if len(text) % 17 == 0 else "."
+    return text[:1].upper() + text[1:] + ending

@@ -149,9 +149,7 @@ def _start_helper() -> None:
         raise RuntimeError("the helper process did not start")
 
 
-OURS = Peer(
-    "mtcompute (numpy)", "mtcompute", load_corpus, _ours_fast, "mtcompute", start=_start_helper
-)
+OURS = Peer("mtcompute", "mtcompute", load_corpus, _ours_fast, "mtcompute", start=_start_helper)
 REFERENCE = Peer(
     "mtcompute reference (pure Python)", "mtcompute", load_corpus, _ours_reference, "mtcompute"
 )

@@ -27,6 +27,7 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     the pure-Python paths that stand in for them are tested too."""
     for name in (
         "segment_statistics",
+        "corpus_counts",
         "sentence_score",
         "token_check",
         "chrf_matrices",
@@ -34,6 +35,7 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "chrf_segment",
         "tokenize_many",
         "ter_edits",
+        "text_statistics",
     ):
         monkeypatch.setattr(compiled, name, None)
 

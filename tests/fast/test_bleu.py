@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from mtcompute import execute
 from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS
 from mtcompute.fast import bleu as bleu_fast
-from mtcompute.fast import blocks
+from mtcompute.fast import blocks, compiled
 from mtcompute.fast.bleu import (
     SMALL_INPUT_TOKENS,
+    corpus_statistics_arrays,
     corpus_statistics_fast,
     corpus_statistics_vectorised,
 )
@@ -49,7 +50,12 @@ def _assert_equal_to_reference(
 ) -> None:
     expected = corpus_statistics(hypotheses, references, max_order)
     assert corpus_statistics_vectorised(hypotheses, references, max_order) == expected
+    assert corpus_statistics_arrays(hypotheses, references, max_order) == expected
     assert corpus_statistics_fast(hypotheses, references, max_order) == expected
+    if compiled.corpus_counts is not None:  # the compiled sum, not the arrays after a None
+        counts = compiled.corpus_counts(hypotheses, references, max_order)
+        assert counts is not None
+        assert BleuStatistics(*counts) == expected
 
 
 @settings(max_examples=200, deadline=None)
@@ -281,6 +287,7 @@ def test_a_corpus_larger_than_a_request_is_computed_in_blocks_even_when_encoded(
     hypotheses, references = maker(random.Random(8))
     encoded = TokenBytes.encode(sentences_of(hypotheses, references))
     expected = corpus_statistics(hypotheses, references, 4)
+    assert corpus_statistics_arrays(hypotheses, references, 4, encoded) == expected
     assert corpus_statistics_fast(hypotheses, references, 4, encoded) == expected
 
 
@@ -315,6 +322,52 @@ def test_inputs_the_reference_refuses_are_refused_the_same_way(
 ) -> None:
     with pytest.raises(ValueError):  # noqa: PT011 - the oracle's own error, whatever its text
         corpus_statistics(hypotheses, references, 4)
-    for statistics in (corpus_statistics_vectorised, corpus_statistics_fast):
+    for statistics in (
+        corpus_statistics_vectorised,
+        corpus_statistics_arrays,
+        corpus_statistics_fast,
+    ):
         with pytest.raises(ValueError):  # noqa: PT011
             statistics(hypotheses, references, 4)
+
+
+@settings(max_examples=100, deadline=None)
+@given(corpus=_corpora, max_order=_orders)
+def test_without_the_compiled_counts_the_arrays_give_the_statistics(
+    corpus: list[tuple[Tokens, list[Tokens]]], max_order: int
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compiled, "corpus_counts", None)
+        hypotheses, references = _split(corpus)
+        expected = corpus_statistics(hypotheses, references, max_order)
+        assert corpus_statistics_fast(hypotheses, references, max_order) == expected
+
+
+class _Token(str):
+    """A str subclass: the compiled counts leave it to the strings."""
+
+    __slots__ = ()
+
+
+@pytest.mark.parametrize(
+    ("hypotheses", "references"),
+    [
+        pytest.param([[_Token("a"), "b"]], [[["a", "b"]]], id="a token that is not an exact str"),
+        pytest.param([("a", "b")], [[iter(["a"])]], id="a reference that is not a list"),
+        pytest.param([["a"]], [[]], id="a segment without references"),
+        pytest.param([["a"]], [[["a"]], [["a"]]], id="lists of different lengths"),
+    ],
+)
+def test_the_compiled_counts_answer_none_where_the_strings_must_serve(
+    hypotheses: list[object], references: list[object]
+) -> None:
+    if compiled.corpus_counts is None:
+        pytest.skip("the compiled counts were not built")
+    assert compiled.corpus_counts(hypotheses, references, 4) is None  # type: ignore[arg-type]
+
+
+def test_orders_beyond_the_compiled_ones_take_the_arrays() -> None:
+    hypotheses, references = [["a", "b"] * 40], [[["a", "b"] * 39]]
+    for max_order in (65, 80):
+        expected = corpus_statistics(hypotheses, references, max_order)
+        assert corpus_statistics_fast(hypotheses, references, max_order) == expected

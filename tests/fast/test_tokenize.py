@@ -150,3 +150,25 @@ def test_a_text_that_is_not_a_str_is_a_type_error(path: str) -> None:
 def test_no_texts_have_no_tokens(path: str) -> None:
     assert tokenize_many([], "intl", True) == []
     assert tokenize_many(["", " \u3000 "], "zh") == [[], []]
+
+
+# ASCII texts take their own way through the compiled pass: read in place, tokens keyed by up to
+# 8 bytes. Tokens around 8 bytes long, NUL inside tokens, lines that end within 8 bytes of a
+# token's start, 13a's markup (which sends a text the general way) and batches large enough for
+# the larger table of recent tokens.
+_ascii_texts = st.text(alphabet="aAbB.,-0 1\x00\t;<&\n", max_size=40)
+_long_words = st.sampled_from(
+    ["abcdefg", "abcdefgh", "abcdefghi", "abcdefgh\x00", "abcdefghij" * 3, "x", "x\x00", "é"]
+)
+_word_texts = st.lists(_long_words, max_size=12).map(" ".join)
+
+
+@pytest.mark.parametrize(("tokenizer", "lowercase"), SETTINGS)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(batch=st.lists(st.one_of(_ascii_texts, _word_texts), max_size=90))
+def test_ascii_texts_and_their_recent_tokens_are_the_oracles(
+    path: str, tokenizer: str, lowercase: bool, batch: list[str]
+) -> None:
+    expected = tokenizers.tokenize_many(batch, tokenizer, lowercase)
+    assert tokenize_many(batch, tokenizer, lowercase) == expected
+    assert tokenize_many(batch * 2, tokenizer, lowercase) == expected * 2  # tokens met before

@@ -320,57 +320,69 @@ static PyObject *answer(const Py_ssize_t *matches, Py_ssize_t c, Py_ssize_t r,
     return Py_BuildValue("(NNnn)", matched, counted, c, r);
 }
 
-/* The reference starts (count + 1 of them) in one array; NULL with no error set when a
- * reference is not a list or tuple. */
-static Py_ssize_t *reference_starts(PyObject *references, Py_ssize_t count) {
+/* The reference starts (count + 1 of them) into ``starts``; 0 when a reference is not a list or
+ * tuple. */
+static int reference_starts(PyObject *references, Py_ssize_t count, Py_ssize_t *starts) {
     PyObject **lists = PySequence_Fast_ITEMS(references);
-    Py_ssize_t *starts = PyMem_Malloc((size_t)(count + 1) * sizeof(Py_ssize_t));
-    if (starts == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
     starts[0] = 0;
     for (Py_ssize_t k = 0; k < count; k++) {
         if (!PyList_CheckExact(lists[k]) && !PyTuple_CheckExact(lists[k])) {
-            PyMem_Free(starts);
-            return NULL;
+            return 0;
         }
         starts[k + 1] = starts[k] + PySequence_Fast_GET_SIZE(lists[k]);
     }
-    return starts;
+    return 1;
 }
 
-static PyObject *statistics_of(PyObject *hypothesis, PyObject *references, Py_ssize_t max_order) {
-    Py_ssize_t c = PySequence_Fast_GET_SIZE(hypothesis);
+/* One segment's counts into ``matches``, ``*c`` and ``*r``: 1, or 0 when a list is not a list or
+ * tuple, a token not an exact str or the segment too long for the ids (the strings serve), or
+ * -1 with an error set. ``references`` is a list or tuple of at least one item. */
+static int segment_counts(PyObject *hypothesis, PyObject *references, Py_ssize_t max_order,
+                          Py_ssize_t *matches, Py_ssize_t *c, Py_ssize_t *r) {
+    *c = PySequence_Fast_GET_SIZE(hypothesis);
     Py_ssize_t count = PySequence_Fast_GET_SIZE(references);
-    Py_ssize_t matches[MAX_ORDER];
     _Alignas(16) char small[SMALL_WORK];
+    Py_ssize_t few_starts[17];
     Work work;
-    Py_ssize_t *starts = reference_starts(references, count);
-    if (starts == NULL) {
-        if (PyErr_Occurred()) {
-            return NULL;
+    Py_ssize_t *starts = few_starts;
+    if (count >= 17) {
+        starts = PyMem_Malloc((size_t)(count + 1) * sizeof(Py_ssize_t));
+        if (starts == NULL) {
+            PyErr_NoMemory();
+            return -1;
         }
-        Py_RETURN_NONE;
     }
-    if (c + starts[count] >= INT32_MAX) { /* beyond the ids: the arrays serve */
-        PyMem_Free(starts);
-        Py_RETURN_NONE;
+    int done = 0;
+    if (reference_starts(references, count, starts) && *c + starts[count] < INT32_MAX) {
+        done = work_alloc(&work, *c, starts[count], small);
+        if (done == 0) {
+            if (number_hypothesis(&work, hypothesis, *c) &&
+                number_references(&work, references, starts)) {
+                count_matches(&work, starts, count, *c, max_order, matches);
+                *r = closest_length(starts, count, *c);
+                done = 1;
+            }
+            work_free(&work);
+        }
     }
-    if (work_alloc(&work, c, starts[count], small) < 0) {
+    if (starts != few_starts) {
         PyMem_Free(starts);
+    }
+    return done;
+}
+
+static int is_plain(PyObject *list) { return PyList_CheckExact(list) || PyTuple_CheckExact(list); }
+
+static PyObject *statistics_of(PyObject *hypothesis, PyObject *references, Py_ssize_t max_order) {
+    Py_ssize_t matches[MAX_ORDER], c, r;
+    int done = segment_counts(hypothesis, references, max_order, matches, &c, &r);
+    if (done < 0) {
         return NULL;
     }
-    PyObject *result = NULL;
-    if (number_hypothesis(&work, hypothesis, c) && number_references(&work, references, starts)) {
-        count_matches(&work, starts, count, c, max_order, matches);
-        result = answer(matches, c, closest_length(starts, count, c), max_order);
-    } else {
-        result = Py_NewRef(Py_None);
+    if (done == 0) {
+        Py_RETURN_NONE;
     }
-    work_free(&work);
-    PyMem_Free(starts);
-    return result;
+    return answer(matches, c, r, max_order);
 }
 
 static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
@@ -399,12 +411,90 @@ static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_
     return statistics_of(hypothesis, references, max_order);
 }
 
+static PyObject *long_tuple(const long long *values, Py_ssize_t count) {
+    PyObject *tuple = PyTuple_New(count);
+    for (Py_ssize_t i = 0; tuple != NULL && i < count; i++) {
+        PyObject *value = PyLong_FromLongLong(values[i]);
+        if (value == NULL) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, i, value);
+    }
+    return tuple;
+}
+
+/* Every segment's counts, summed in 64-bit integers (exact: they count tokens held in memory). */
+static PyObject *corpus_counts(PyObject *hypotheses, PyObject *references, Py_ssize_t max_order) {
+    Py_ssize_t segments = PySequence_Fast_GET_SIZE(hypotheses);
+    PyObject **hypothesis_items = PySequence_Fast_ITEMS(hypotheses);
+    PyObject **reference_items = PySequence_Fast_ITEMS(references);
+    long long matches[MAX_ORDER] = {0}, totals[MAX_ORDER] = {0}, c_sum = 0, r_sum = 0;
+    for (Py_ssize_t i = 0; i < segments; i++) {
+        PyObject *hypothesis = hypothesis_items[i], *segment = reference_items[i];
+        if (!is_plain(hypothesis) || !is_plain(segment) || PySequence_Fast_GET_SIZE(segment) == 0) {
+            Py_RETURN_NONE;
+        }
+        Py_ssize_t found[MAX_ORDER], c, r;
+        int done = segment_counts(hypothesis, segment, max_order, found, &c, &r);
+        if (done <= 0) {
+            if (done < 0) {
+                return NULL;
+            }
+            Py_RETURN_NONE;
+        }
+        for (Py_ssize_t n = 0; n < max_order; n++) {
+            matches[n] += found[n];
+            totals[n] += c - n > 0 ? c - n : 0;
+        }
+        c_sum += c;
+        r_sum += r;
+    }
+    PyObject *matched = long_tuple(matches, max_order);
+    PyObject *counted = long_tuple(totals, max_order);
+    if (matched == NULL || counted == NULL) {
+        Py_XDECREF(matched);
+        Py_XDECREF(counted);
+        return NULL;
+    }
+    return Py_BuildValue("(NNLL)", matched, counted, c_sum, r_sum);
+}
+
+static PyObject *corpus_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError,
+                        "corpus_statistics(hypotheses, references, max_order) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *hypotheses = args[0], *references = args[1];
+    Py_ssize_t max_order = PyLong_AsSsize_t(args[2]);
+    if (max_order == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (max_order < 1 || max_order > MAX_ORDER) {
+        PyErr_Format(PyExc_ValueError, "max_order must be 1 to %d, not %zd", MAX_ORDER,
+                     max_order);
+        return NULL;
+    }
+    if (!is_plain(hypotheses) || !is_plain(references) ||
+        PySequence_Fast_GET_SIZE(hypotheses) != PySequence_Fast_GET_SIZE(references)) {
+        Py_RETURN_NONE;
+    }
+    return corpus_counts(hypotheses, references, max_order);
+}
+
 static PyMethodDef methods[] = {
     {"segment_statistics", (PyCFunction)(void (*)(void))segment_statistics, METH_FASTCALL,
      "segment_statistics(hypothesis, references, max_order) -> (matches, totals, c, r) or None\n\n"
      "One segment's clipped matches and totals per order, its hypothesis length and closest\n"
      "reference length (a tie goes to the shorter). None when a list is not a list or tuple or\n"
      "a token is not an exact str."},
+    {"corpus_statistics", (PyCFunction)(void (*)(void))corpus_statistics, METH_FASTCALL,
+     "corpus_statistics(hypotheses, references, max_order) -> (matches, totals, c, r) or None\n\n"
+     "Every segment's segment_statistics, summed: references[i] holds segment i's reference\n"
+     "token lists. None where segment_statistics would answer None for a segment, where a\n"
+     "segment has no reference or where the two lists differ in length."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -181,14 +181,23 @@ static Py_ssize_t replace(CodePoint *text, Py_ssize_t length, const char *patter
 }
 
 static Py_ssize_t clean_markup(CodePoint *text, Py_ssize_t length) {
-    length = replace(text, length, "<skipped>", 0);
-    length = replace(text, length, "-\n", 0);
-    int ampersand = 0;
+    int angle = 0, newline = 0, ampersand = 0;
     for (Py_ssize_t i = 0; i < length; i++) {
-        if (text[i] == '\n') {
-            text[i] = ' ';
+        CodePoint c = text[i];
+        angle |= c == '<';
+        newline |= c == '\n';
+        ampersand |= c == '&';
+    }
+    if (angle) { /* removing never makes a character: the others' flags stay right */
+        length = replace(text, length, "<skipped>", 0);
+    }
+    if (newline) {
+        length = replace(text, length, "-\n", 0);
+        for (Py_ssize_t i = 0; i < length; i++) {
+            if (text[i] == '\n') {
+                text[i] = ' ';
+            }
         }
-        ampersand |= text[i] == '&';
     }
     if (ampersand) {
         length = replace(text, length, "&quot;", '"');
@@ -244,7 +253,7 @@ static enum Class intl_class(CodePoint c) {
     return (flags & FLAG_SYMBOL) ? ISOLATED : OTHER;
 }
 
-static enum Class class_of(enum Tokenizer tokenizer, CodePoint c) {
+static enum Class class_of_any(enum Tokenizer tokenizer, CodePoint c) {
     switch (tokenizer) {
     case THIRTEEN_A:
         return western_class(c, 0);
@@ -259,34 +268,64 @@ static enum Class class_of(enum Tokenizer tokenizer, CodePoint c) {
     }
 }
 
-/* ---- tokens ---- */
+/* The classes of the ASCII characters, per tokenizer: filled when the module loads. */
+static uint8_t ASCII_CLASSES[5][128];
 
-static PyObject *token(const CodePoint *text, Py_ssize_t length) {
-    CodePoint bits = 0;
-    for (Py_ssize_t i = 0; i < length; i++) {
-        bits |= text[i];
-    }
-    if (bits < 128) {
-        PyObject *made = PyUnicode_New(length, 127);
-        if (made != NULL) {
-            Py_UCS1 *to = PyUnicode_1BYTE_DATA(made);
-            for (Py_ssize_t i = 0; i < length; i++) {
-                to[i] = (Py_UCS1)text[i];
-            }
+static void fill_ascii_classes(void) {
+    for (int tokenizer = 0; tokenizer < 5; tokenizer++) {
+        for (CodePoint c = 0; c < 128; c++) {
+            ASCII_CLASSES[tokenizer][c] = (uint8_t)class_of_any((enum Tokenizer)tokenizer, c);
         }
-        return made;
     }
-    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, length);
 }
 
-static int append_token(PyObject *tokens, const CodePoint *text, Py_ssize_t length) {
-    PyObject *made = token(text, length);
-    if (made == NULL) {
+static inline enum Class class_of(enum Tokenizer tokenizer, CodePoint c) {
+    return c < 128 ? (enum Class)ASCII_CLASSES[tokenizer][c] : class_of_any(tokenizer, c);
+}
+
+/* ---- cutting: a text into the spans of its tokens ---- */
+
+typedef struct {
+    Py_ssize_t start;
+    Py_ssize_t length;
+} Span;
+
+/* A growable array of spans, reused for every text of a call. */
+typedef struct {
+    Span *data;
+    uint8_t *classes; /* the cutting pass's work: a class per code point, and a sentinel */
+    Py_ssize_t ascii_length; /* an ASCII line's length, its trailing whitespace included */
+    Py_ssize_t capacity;
+    Py_ssize_t count;
+} Spans;
+
+/* Room for the spans of a text of ``length`` code points: at most one token per code point. */
+static int reserve_spans(Spans *spans, Py_ssize_t length) {
+    spans->count = 0;
+    if (length + 1 <= spans->capacity) {
+        return 0;
+    }
+    Py_ssize_t capacity = length + 1 < 256 ? 256 : length + 1 + length / 2;
+    Span *data = PyMem_Realloc(spans->data, (size_t)capacity * sizeof(Span));
+    if (data == NULL) {
+        PyErr_NoMemory();
         return -1;
     }
-    int failed = PyList_Append(tokens, made);
-    Py_DECREF(made);
-    return failed;
+    spans->data = data;
+    uint8_t *classes = PyMem_Realloc(spans->classes, (size_t)capacity);
+    if (classes == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    spans->classes = classes;
+    spans->capacity = capacity;
+    return 0;
+}
+
+static inline void push_span(Spans *spans, Py_ssize_t start, Py_ssize_t length) {
+    spans->data[spans->count].start = start;
+    spans->data[spans->count].length = length;
+    spans->count++;
 }
 
 /* Whether the separator at text[at] gets spaces by rule B, by rule C, or neither; ``state``
@@ -296,19 +335,31 @@ typedef struct {
     int c_alone; /* rule C matched it, rule B did not */
 } SeparatorState;
 
-/* Cuts text[0:length) into tokens; ``padded``: 13a's space before and after the line. */
-static int cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t length, int padded,
-               PyObject *tokens) {
-    Py_ssize_t start = -1;
-    enum Class previous = WHITESPACE, current = length > 0 ? class_of(tokenizer, text[0]) : OTHER;
+/* Cuts a text of ``length`` code points, whose classes ``spans`` holds, into the spans of its
+ * tokens. */
+static void cut_classes(Py_ssize_t length, int padded, Spans *spans) {
+    const uint8_t *classes = spans->classes;
+    spans->classes[length] = WHITESPACE; /* a sentinel: runs stop there */
+    Py_ssize_t start = -1, i = 0;
+    enum Class previous = WHITESPACE;
     SeparatorState last = {0, 0};
-    for (Py_ssize_t i = 0; i < length; i++) {
-        enum Class next = i + 1 < length ? class_of(tokenizer, text[i + 1]) : WHITESPACE;
+    while (i < length) {
+        enum Class current = (enum Class)classes[i];
+        if (current == OTHER || current == DIGIT) { /* a run of them is inside a token */
+            if (start < 0) {
+                start = i;
+            }
+            do {
+                i++;
+            } while (classes[i] == OTHER || classes[i] == DIGIT);
+            previous = (enum Class)classes[i - 1];
+            continue;
+        }
         int alone = current == ISOLATED;
         if (current == SEPARATOR) {
             int b = i > 0 ? previous != DIGIT && !(previous == SEPARATOR && last.b) : padded;
             int taken = i > 0 && previous == SEPARATOR && last.c_alone;
-            int c = !b && !taken && (i + 1 < length ? next != DIGIT : padded);
+            int c = !b && !taken && (i + 1 < length ? classes[i + 1] != DIGIT : padded);
             last.b = b;
             last.c_alone = c;
             alone = b || c;
@@ -316,39 +367,71 @@ static int cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t lengt
             alone = i > 0 && previous == DIGIT;
         }
         if (current == WHITESPACE || alone) {
-            if (start >= 0 && append_token(tokens, text + start, i - start) < 0) {
-                return -1;
+            if (start >= 0) {
+                push_span(spans, start, i - start);
             }
             start = -1;
-            if (alone && append_token(tokens, text + i, 1) < 0) {
-                return -1;
+            if (alone) {
+                push_span(spans, i, 1);
             }
         } else if (start < 0) {
             start = i;
         }
         previous = current;
-        current = next;
+        i++;
     }
     if (start >= 0) {
-        return append_token(tokens, text + start, length - start);
+        push_span(spans, start, length - start);
     }
-    return 0;
 }
 
-/* The tokens of one text. */
-static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int lowercased,
-                               Buffer *read, Buffer *lowered) {
-    Py_ssize_t length = read_text(text, read);
+/* Cuts text[0:length) into the spans of its tokens (``spans`` has room for them, and for the
+ * classes of the text's code points); ``padded``: 13a's space before and after the line. */
+static void cut(enum Tokenizer tokenizer, const CodePoint *text, Py_ssize_t length, int padded,
+                Spans *spans) {
+    uint8_t *classes = spans->classes;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        classes[i] = (uint8_t)class_of(tokenizer, text[i]);
+    }
+    cut_classes(length, padded, spans);
+}
+
+/* ``cut`` of ASCII text. */
+static void cut_ascii(enum Tokenizer tokenizer, const Py_UCS1 *text, Py_ssize_t length,
+                      int padded, Spans *spans) {
+    uint8_t *classes = spans->classes;
+    const uint8_t *table = ASCII_CLASSES[tokenizer];
+    for (Py_ssize_t i = 0; i < length; i++) {
+        classes[i] = table[text[i]];
+    }
+    cut_classes(length, padded, spans);
+}
+/* The buffers of one text's reading: its code points and their lowercase. */
+typedef struct {
+    Buffer read;
+    Buffer lowered;
+} Reading;
+
+static void reading_free(Reading *reading) {
+    PyMem_Free(reading->read.data);
+    PyMem_Free(reading->lowered.data);
+}
+
+/* Reads, lowercases, strips and cleans ``text`` as the tokenizer has it, then cuts it into
+ * ``spans``; the line the spans index into (inside ``reading``), or NULL with an error set. */
+static const CodePoint *read_and_cut(PyObject *text, enum Tokenizer tokenizer, int lowercased,
+                                     Reading *reading, Spans *spans) {
+    Py_ssize_t length = read_text(text, &reading->read);
     if (length < 0) {
         return NULL;
     }
-    CodePoint *line = read->data;
+    CodePoint *line = reading->read.data;
     if (lowercased) {
-        length = lowercase(line, length, lowered);
+        length = lowercase(line, length, &reading->lowered);
         if (length < 0) {
             return NULL;
         }
-        line = lowered->data;
+        line = reading->lowered.data;
     }
     while (length > 0 && is_whitespace(line[length - 1])) {
         length--;
@@ -361,14 +444,312 @@ static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int low
             length--;
         }
     }
-    PyObject *tokens = PyList_New(0);
-    if (tokens == NULL) {
+    if (reserve_spans(spans, length) < 0) {
         return NULL;
     }
-    if (cut(tokenizer, line, length, tokenizer == THIRTEEN_A, tokens) < 0) {
-        Py_DECREF(tokens);
+    cut(tokenizer, line, length, tokenizer == THIRTEEN_A, spans);
+    return line;
+}
+
+/* FNV-1a over the code points of a token. */
+static inline uint64_t span_hash(const CodePoint *text, Py_ssize_t length) {
+    uint64_t hash = 0xCBF29CE484222325ULL;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        hash = (hash ^ text[i]) * 0x100000001B3ULL;
+    }
+    return hash;
+}
+
+/* ---- tokens as str: one str per distinct token of a call ---- */
+
+static PyObject *new_token(const CodePoint *text, Py_ssize_t length) {
+    CodePoint bits = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        bits |= text[i];
+    }
+    if (bits < 256) {
+        PyObject *made = PyUnicode_New(length, bits < 128 ? 127 : 255);
+        if (made != NULL) {
+            Py_UCS1 *to = PyUnicode_1BYTE_DATA(made);
+            for (Py_ssize_t i = 0; i < length; i++) {
+                to[i] = (Py_UCS1)text[i];
+            }
+        }
+        return made;
+    }
+    /* The widest code point sets the kind: the OR of all bounds it from above by a power of two
+     * minus one, which is what the kind needs. */
+    if (bits < 65536) {
+        Py_UCS4 widest = 0;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            widest = text[i] > widest ? text[i] : widest;
+        }
+        PyObject *made = PyUnicode_New(length, widest);
+        if (made != NULL) {
+            Py_UCS2 *to = PyUnicode_2BYTE_DATA(made);
+            for (Py_ssize_t i = 0; i < length; i++) {
+                to[i] = (Py_UCS2)text[i];
+            }
+        }
+        return made;
+    }
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, text, length);
+}
+
+typedef struct {
+    PyObject *token; /* borrowed: the result's lists hold it; NULL in an empty slot */
+    uint64_t hash;
+} StrSlot;
+
+/* The tokens a call made lately, by hash, so that a repeated token is one str: a small
+ * direct-mapped table, which stays in the processor's caches, as do the strs of the frequent
+ * tokens that it keeps (a rare token is made anew and takes the slot). */
+#define RECENT_TOKENS 2048
+/* A call of fewer texts than this keeps fewer: its table is made and zeroed in no time. */
+#define FEW_TEXTS 64
+#define FEW_RECENT_TOKENS 256
+
+typedef struct {
+    StrSlot *slots;
+    size_t mask;
+} StrTable;
+
+static int same_token(PyObject *token, const CodePoint *text, Py_ssize_t length) {
+    if (PyUnicode_GET_LENGTH(token) != length) {
+        return 0;
+    }
+    int kind = PyUnicode_KIND(token);
+    const void *data = PyUnicode_DATA(token);
+    if (kind == PyUnicode_1BYTE_KIND) {
+        const Py_UCS1 *from = data;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            if (from[i] != text[i]) {
+                return 0;
+            }
+        }
+        return 1;
+    }
+    for (Py_ssize_t i = 0; i < length; i++) {
+        if (PyUnicode_READ(kind, data, i) != text[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A new reference to the str of text[0:length): a recent one where there is one. */
+static PyObject *token_of(StrTable *table, const CodePoint *text, Py_ssize_t length) {
+    uint64_t hash = span_hash(text, length);
+    StrSlot *slot = &table->slots[(hash ^ (hash >> 32)) & table->mask];
+    if (slot->token != NULL && slot->hash == hash && same_token(slot->token, text, length)) {
+        return Py_NewRef(slot->token);
+    }
+    PyObject *made = new_token(text, length);
+    if (made != NULL) {
+        slot->token = made;
+        slot->hash = hash;
+    }
+    return made;
+}
+
+/* ---- ASCII texts: read in place, their tokens keyed by their bytes ---- */
+
+typedef struct {
+    PyObject *token; /* borrowed, as in StrSlot */
+    uint64_t key;
+} AsciiSlot;
+
+/* The recent ASCII tokens of a call. A token of up to 8 bytes is keyed by those bytes, with its
+ * length in the top bits of the first four (ASCII leaves them 0): equal keys, equal tokens. A
+ * longer one by a hash with the top bit set, which no short token's key has. */
+typedef struct {
+    AsciiSlot *slots;
+    size_t mask;
+} AsciiTable;
+
+/* splitmix64's finalizer: every bit moves every other. */
+static inline uint64_t mix64(uint64_t bits) {
+    bits = (bits ^ (bits >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    bits = (bits ^ (bits >> 27)) * 0x94D049BB133111EBULL;
+    return bits ^ (bits >> 31);
+}
+
+#define LONG_ASCII_TOKEN ((uint64_t)1 << 63)
+
+/* The key of text[0:length), which lies before ``end``. */
+static inline uint64_t ascii_key(const Py_UCS1 *text, Py_ssize_t length, const Py_UCS1 *end) {
+    uint64_t key = 0;
+    if (length <= 8) {
+        if (end - text >= 8) { /* one load, no byte stores to wait for */
+            memcpy(&key, text, 8);
+            key &= length == 8 ? ~(uint64_t)0 : (((uint64_t)1 << (8 * length)) - 1);
+        } else {
+            for (Py_ssize_t i = 0; i < length; i++) {
+                key |= (uint64_t)text[i] << (8 * i);
+            }
+        }
+        uint64_t size = (uint64_t)length;
+        return key | ((size & 1) << 7) | ((size & 2) << 14) | ((size & 4) << 21) |
+               ((size & 8) << 28);
+    }
+    memcpy(&key, text, 8);
+    uint64_t hash = mix64(key ^ (uint64_t)length);
+    for (Py_ssize_t i = 8; i < length; i++) {
+        hash = (hash ^ text[i]) * 0x100000001B3ULL;
+    }
+    return hash | LONG_ASCII_TOKEN;
+}
+
+static PyObject *ascii_token_of(AsciiTable *table, const Py_UCS1 *text, Py_ssize_t length,
+                                const Py_UCS1 *end) {
+    uint64_t key = ascii_key(text, length, end);
+    uint64_t hash = mix64(key);
+    AsciiSlot *slot = &table->slots[hash & table->mask];
+    if (slot->token != NULL && slot->key == key &&
+        (!(key & LONG_ASCII_TOKEN) ||
+         (PyUnicode_GET_LENGTH(slot->token) == length &&
+          memcmp(PyUnicode_1BYTE_DATA(slot->token), text, (size_t)length) == 0))) {
+        return Py_NewRef(slot->token);
+    }
+    PyObject *made = PyUnicode_New(length, 127);
+    if (made != NULL) {
+        memcpy(PyUnicode_1BYTE_DATA(made), text, (size_t)length);
+        slot->token = made;
+        slot->key = key;
+    }
+    return made;
+}
+
+/* A growable array of bytes: an ASCII text lowercased. */
+typedef struct {
+    Py_UCS1 *data;
+    Py_ssize_t capacity;
+} Bytes;
+
+/* Where ``text`` is ASCII and free of what 13a's markup cleaning would change, reads it in
+ * place (or lowercased into ``lowered``), strips and cuts it into ``spans``; the line the spans
+ * index into. NULL with no error set where the text takes the general way, with one on failure.
+ */
+static const Py_UCS1 *read_and_cut_ascii(PyObject *text, enum Tokenizer tokenizer,
+                                         int lowercased, Bytes *lowered, Spans *spans) {
+    if (!PyUnicode_IS_ASCII(text)) {
         return NULL;
     }
+    const Py_UCS1 *line = PyUnicode_1BYTE_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    Py_ssize_t full_length = length;
+    if (tokenizer == THIRTEEN_A && (memchr(line, '<', (size_t)length) != NULL ||
+                                    memchr(line, '\n', (size_t)length) != NULL ||
+                                    memchr(line, '&', (size_t)length) != NULL)) {
+        return NULL;
+    }
+    const Py_UCS1 *start = line;
+    if (lowercased) {
+        if (length + 1 > lowered->capacity) {
+            Py_ssize_t capacity = length + 1 < 256 ? 256 : length + 1 + length / 2;
+            Py_UCS1 *data = PyMem_Realloc(lowered->data, (size_t)capacity);
+            if (data == NULL) {
+                PyErr_NoMemory();
+                return NULL;
+            }
+            lowered->data = data;
+            lowered->capacity = capacity;
+        }
+        for (Py_ssize_t i = 0; i < length; i++) {
+            Py_UCS1 c = line[i];
+            lowered->data[i] = (c >= 'A' && c <= 'Z') ? (Py_UCS1)(c + 32) : c;
+        }
+        line = start = lowered->data;
+    }
+    while (length > 0 && is_whitespace(line[length - 1])) {
+        length--;
+    }
+    if (tokenizer == ZH) {
+        while (length > 0 && is_whitespace(line[0])) {
+            line++;
+            length--;
+        }
+    }
+    if (reserve_spans(spans, length) < 0) {
+        return NULL;
+    }
+    cut_ascii(tokenizer, line, length, tokenizer == THIRTEEN_A, spans);
+    spans->ascii_length = full_length - (line - start);
+    return line;
+}
+
+/* The tables and buffers of one tokenize_many call. */
+typedef struct {
+    Reading reading;
+    Bytes lowered;
+    Spans spans;
+    StrTable strs;
+    AsciiTable asciis;
+} Tokenizing;
+
+static void tokenizing_free(Tokenizing *work) {
+    PyMem_Free(work->strs.slots);
+    PyMem_Free(work->asciis.slots);
+    reading_free(&work->reading);
+    PyMem_Free(work->lowered.data);
+    PyMem_Free(work->spans.data);
+    PyMem_Free(work->spans.classes);
+    PyMem_Free(work);
+}
+
+/* The work of a call of ``count`` texts, or NULL with an error set. */
+static Tokenizing *tokenizing_new(Py_ssize_t count) {
+    Tokenizing *work = PyMem_Calloc(1, sizeof(Tokenizing));
+    if (work == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    size_t size = count < FEW_TEXTS ? FEW_RECENT_TOKENS : RECENT_TOKENS;
+    work->strs.slots = PyMem_Calloc(size, sizeof(StrSlot));
+    work->asciis.slots = PyMem_Calloc(size, sizeof(AsciiSlot));
+    work->strs.mask = work->asciis.mask = size - 1;
+    if (work->strs.slots == NULL || work->asciis.slots == NULL) {
+        tokenizing_free(work);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    return work;
+}
+
+/* The list of ``count`` tokens, each from ``make``. */
+#define TOKEN_LIST(make)                                                                          \
+    do {                                                                                          \
+        tokens = PyList_New(spans->count);                                                        \
+        for (Py_ssize_t i = 0; tokens != NULL && i < spans->count; i++) {                         \
+            PyObject *token = make;                                                               \
+            if (token == NULL) {                                                                  \
+                Py_CLEAR(tokens);                                                                 \
+                break;                                                                            \
+            }                                                                                     \
+            PyList_SET_ITEM(tokens, i, token);                                                    \
+        }                                                                                         \
+    } while (0)
+
+/* The tokens of one text, as a list. */
+static PyObject *tokenize_text(PyObject *text, enum Tokenizer tokenizer, int lowercased,
+                               Tokenizing *work) {
+    Spans *spans = &work->spans;
+    PyObject *tokens;
+    const Py_UCS1 *ascii = read_and_cut_ascii(text, tokenizer, lowercased, &work->lowered, spans);
+    if (ascii != NULL) {
+        const Py_UCS1 *end = ascii + spans->ascii_length;
+        TOKEN_LIST(ascii_token_of(&work->asciis, ascii + spans->data[i].start,
+                                  spans->data[i].length, end));
+        return tokens;
+    }
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    const CodePoint *line = read_and_cut(text, tokenizer, lowercased, &work->reading, spans);
+    if (line == NULL) {
+        return NULL;
+    }
+    TOKEN_LIST(token_of(&work->strs, line + spans->data[i].start, spans->data[i].length));
     return tokens;
 }
 
@@ -384,6 +765,15 @@ static int tokenizer_named(PyObject *name, enum Tokenizer *tokenizer) {
     PyErr_Clear();
     PyErr_Format(PyExc_ValueError, "unknown tokenizer %R: expected one of 13a, intl, zh, char, none",
                  name);
+    return -1;
+}
+
+static int check_text(PyObject *text, const char *what, Py_ssize_t index) {
+    if (PyUnicode_Check(text)) {
+        return 0;
+    }
+    PyErr_Format(PyExc_TypeError, "%s %zd is %.100s, not str", what, index,
+                 Py_TYPE(text)->tp_name);
     return -1;
 }
 
@@ -404,32 +794,38 @@ static PyObject *tokenize_many(PyObject *module, PyObject *const *args, Py_ssize
     }
     Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
     PyObject **items = PySequence_Fast_ITEMS(texts);
-    PyObject *result = PyList_New(count);
-    Buffer read = {NULL, 0}, lowered = {NULL, 0};
+    Tokenizing *work = tokenizing_new(count);
+    PyObject *result = work == NULL ? NULL : PyList_New(count);
     for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
-        if (!PyUnicode_Check(items[i])) {
-            PyErr_Format(PyExc_TypeError, "text %zd is %.100s, not str", i,
-                         Py_TYPE(items[i])->tp_name);
-            Py_CLEAR(result);
-            break;
-        }
-        PyObject *tokens = tokenize_text(items[i], tokenizer, lowercased, &read, &lowered);
+        PyObject *tokens = check_text(items[i], "text", i) < 0
+                               ? NULL
+                               : tokenize_text(items[i], tokenizer, lowercased, work);
         if (tokens == NULL) {
             Py_CLEAR(result);
             break;
         }
         PyList_SET_ITEM(result, i, tokens);
     }
-    PyMem_Free(read.data);
-    PyMem_Free(lowered.data);
+    if (work != NULL) {
+        tokenizing_free(work);
+    }
     Py_DECREF(texts);
     return result;
 }
+
+#include "_tokenize_ngrams.h"
 
 static PyMethodDef methods[] = {
     {"tokenize_many", (PyCFunction)(void (*)(void))tokenize_many, METH_FASTCALL,
      "tokenize_many(texts, tokenizer, lowercase, /): each text's tokens as sacreBLEU's BLEU "
      "scores them."},
+    {"corpus_statistics", (PyCFunction)(void (*)(void))corpus_statistics, METH_FASTCALL,
+     "corpus_statistics(hypotheses, references, streams, tokenizer, lowercase, max_order, /)\n"
+     "-> (matches, totals, hypothesis length, closest reference length)\n\n"
+     "Corpus BLEU statistics of raw texts, each tokenized as sacreBLEU's BLEU does: the texts'\n"
+     "tokens are counted as they are cut, never made into str. ``references`` holds each\n"
+     "segment's reference texts, or with ``streams`` true the reference streams (one text per\n"
+     "segment each, None for none)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -439,6 +835,7 @@ static struct PyModuleDef module_definition = {
 };
 
 PyMODINIT_FUNC PyInit__tokenize(void) {
+    fill_ascii_classes();
     PyObject *module = PyModule_Create(&module_definition);
     if (module != NULL && PyModule_AddStringConstant(module, "UNICODE_TABLES", UNICODE_TABLES) < 0) {
         Py_DECREF(module);

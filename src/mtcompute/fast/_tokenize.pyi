@@ -3,3 +3,12 @@ from collections.abc import Sequence
 UNICODE_TABLES: str
 
 def tokenize_many(texts: Sequence[str], tokenizer: str, lowercase: bool, /) -> list[list[str]]: ...
+def corpus_statistics(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    streams: bool,
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    /,
+) -> tuple[tuple[int, ...], tuple[int, ...], int, int]: ...

@@ -16,6 +16,11 @@ shape of input. How it works:
 - A large corpus is computed a block of segments at a time (``blocks``) and the statistics
   summed: a block's arrays stay in the processor's caches.
 
+Where ``_segment.c`` was built, ``corpus_statistics_fast`` sums its per-segment counts over the
+corpus in one compiled call instead: no numpy call at all, and faster than the arrays at every
+corpus size measured (bench/). The arrays serve without a compiler, and for lists that are not
+plain lists of exact str tokens.
+
 A corpus takes a few hundred numpy calls, so their fixed costs count: arrays are indexed by
 positions rather than boolean masks, and array methods are called rather than numpy's functions
 of the same name, which add a layer of Python to each call.
@@ -30,7 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from mtcompute.fast import blocks
+from mtcompute.fast import blocks, compiled
 from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
 from mtcompute.fast.ranks import Ints, dense_ranks
 from mtcompute.fast.token_bytes import (
@@ -45,6 +50,8 @@ from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.
 SMALL_INPUT_TOKENS = 200
 LARGEST_SAFE_TOKEN_COUNT = 2**30
+# The compiled counts take orders up to this one.
+COMPILED_MAX_ORDER = 64
 
 
 def corpus_statistics_fast(
@@ -53,8 +60,25 @@ def corpus_statistics_fast(
     max_order: int,
     encoded: TokenBytes | None = None,
 ) -> BleuStatistics:
-    """``corpus_statistics`` for any input size: numpy for all but the smallest inputs, and for
-    large ones a block of segments at a time, shared with the helper process (``blocks``).
+    """``corpus_statistics`` for any input size: the compiled counts of every segment summed in
+    one call where they were built and take the input, else ``corpus_statistics_arrays``.
+    ``encoded`` serves the arrays (see there)."""
+    counted = compiled.corpus_counts
+    if counted is not None and 1 <= max_order <= COMPILED_MAX_ORDER:
+        counts = counted(hypotheses, references, max_order)
+        if counts is not None:
+            return BleuStatistics(*counts)
+    return corpus_statistics_arrays(hypotheses, references, max_order, encoded)
+
+
+def corpus_statistics_arrays(
+    hypotheses: Sequence[Tokens],
+    references: Sequence[Sequence[Tokens]],
+    max_order: int,
+    encoded: TokenBytes | None = None,
+) -> BleuStatistics:
+    """``corpus_statistics`` for any input size with numpy: for all but the smallest inputs, and
+    for large ones a block of segments at a time, shared with the helper process (``blocks``).
 
     ``encoded``, when given, holds the tokens of ``sentences_of(hypotheses, references)``, as the
     validation of a request makes it: encoding them once serves both.

@@ -9,6 +9,9 @@ from typing import Any, cast
 # Matches and totals per order, the hypothesis length and the closest reference length.
 SegmentCounts = tuple[tuple[int, ...], tuple[int, ...], int, int]
 SegmentStatistics = Callable[[Sequence[str], Sequence[Sequence[str]], int], SegmentCounts | None]
+CorpusCounts = Callable[
+    [Sequence[Sequence[str]], Sequence[Sequence[Sequence[str]]], int], SegmentCounts | None
+]
 # bleu, brevity penalty, the smoothed precisions (None where l_n = 0) and N_eff.
 SentenceScore = tuple[float, float, tuple[float | None, ...], int]
 # matches, totals, c, r, method (0 none, 1 floor, 2 exp), its value, effective order or not.
@@ -30,6 +33,11 @@ ChrfSegmentCounts = tuple[int, float, tuple[int, ...], tuple[int, ...], tuple[in
 ChrfSegmentScorer = Callable[[str, list[str], int, int, int, bool, bool], ChrfSegmentCounts]
 # Texts, a tokenizer's name and lowercase or not: each text's tokens.
 TokenizeMany = Callable[[Sequence[str], str, bool], list[list[str]]]
+# Hypotheses, references (each segment's, or with the flag true the streams, None for none), the
+# flag, a tokenizer's name, lowercase or not and max_order: the summed counts.
+TextStatistics = Callable[
+    [Sequence[str], Sequence[Sequence[str | None]], bool, str, bool, int], SegmentCounts
+]
 # TER's fewest edits from a hypothesis to any of its references, all as word ids.
 TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
 
@@ -47,6 +55,10 @@ segment_statistics = cast(SegmentStatistics | None, _compiled("_segment", "segme
 """``_segment.c``: one segment's counts, or None where a list or token is not a plain list, tuple
 or str (then the strings serve)."""
 
+corpus_counts = cast(CorpusCounts | None, _compiled("_segment", "corpus_statistics"))
+"""``_segment.c``: every segment's counts summed in one call, or None where a segment's would be
+None, a segment has no reference or the lists differ in length (then the arrays serve)."""
+
 sentence_score = cast(SentenceScorer | None, _compiled("_sentence_score", "score"))
 """``_sentence_score.c``: sentence BLEU with smoothing none, floor or exp, unrounded."""
 
@@ -62,6 +74,9 @@ statistics (``chrf_segment``)."""
 
 tokenize_many = cast(TokenizeMany | None, _compiled("_tokenize", "tokenize_many"))
 """``_tokenize.c``: sacreBLEU's BLEU tokenizers, each text's tokens in one call."""
+
+text_statistics = cast(TextStatistics | None, _compiled("_tokenize", "corpus_statistics"))
+"""``_tokenize.c``: corpus BLEU statistics of raw texts, tokenized and counted in one pass."""
 
 ter_edits = cast(TerEdits | None, _compiled("_ter", "fewest_edits"))
 """``_ter.c``: TER's fewest edits over a segment's references, on word ids."""

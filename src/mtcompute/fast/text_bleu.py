@@ -1,0 +1,102 @@
+"""Corpus BLEU statistics from raw texts, as sacreBLEU's ``BLEU(tokenize=T, lowercase=L)``
+counts them: exactly ``metrics.bleu.corpus_statistics`` of the texts' tokens.
+
+Where ``_tokenize.c`` was built, each text is cut into tokens and its n-grams counted in the
+same compiled pass: no str is made per token, and no array per segment, so a corpus of short
+segments costs little more than reading its texts. Otherwise the texts are tokenized
+(``fast.tokenize``) and their tokens counted (``fast.bleu``), which gives the same integers.
+"""
+
+from collections.abc import Sequence
+from typing import cast
+
+from mtcompute.fast import compiled
+from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.tokenize import tokenize_many
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_named
+
+# The compiled pass counts up to this order (as ``_segment.c``); a larger one takes the tokens.
+COMPILED_MAX_ORDER = 64
+
+
+def corpus_statistics_from_text(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    *,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    lowercase: bool = False,
+    max_order: int = DEFAULT_MAX_ORDER,
+) -> BleuStatistics:
+    """The corpus statistics of raw texts: ``references[i]`` holds segment i's reference texts
+    (at least one). A ValueError for an unknown tokenizer, a ``max_order`` below 1, as many
+    segments of references as hypotheses not, or a segment without a reference."""
+    return _statistics(hypotheses, references, False, tokenizer, lowercase, max_order)
+
+
+def corpus_statistics_from_streams(
+    hypotheses: Sequence[str],
+    streams: Sequence[Sequence[str | None]],
+    *,
+    tokenizer: str = DEFAULT_TOKENIZER,
+    lowercase: bool = False,
+    max_order: int = DEFAULT_MAX_ORDER,
+) -> BleuStatistics:
+    """``corpus_statistics_from_text`` of sacreBLEU's reference streams: ``streams[k][i]`` is
+    segment i's k-th reference, each stream as long as ``hypotheses``; None leaves a segment's
+    reference out, as sacreBLEU does, and every segment keeps at least one."""
+    return _statistics(hypotheses, streams, True, tokenizer, lowercase, max_order)
+
+
+def _statistics(  # noqa: PLR0917 - the compiled function's arguments, in its order
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    by_streams: bool,
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+) -> BleuStatistics:
+    tokenizer_named(tokenizer)  # one message for an unknown name, on either path
+    if max_order < 1:
+        raise ValueError(f"max_order must be at least 1, not {max_order}")
+    counted = compiled.text_statistics
+    if counted is not None and max_order <= COMPILED_MAX_ORDER:
+        return BleuStatistics(
+            *counted(hypotheses, references, by_streams, tokenizer, lowercase, max_order)
+        )
+    per_segment = (
+        _per_segment(len(hypotheses), references)
+        if by_streams
+        else cast(Sequence[Sequence[str]], references)
+    )
+    hypothesis_tokens = tokenize_many(hypotheses, tokenizer, lowercase)
+    reference_tokens = _tokenized_segments(per_segment, tokenizer, lowercase)
+    return corpus_statistics_fast(hypothesis_tokens, reference_tokens, max_order)
+
+
+def _per_segment(segments: int, streams: Sequence[Sequence[str | None]]) -> list[list[str]]:
+    """Each segment's references from the streams, None left out."""
+    for k, stream in enumerate(streams):
+        if len(stream) != segments:
+            raise ValueError(
+                f"{segments} hypotheses but reference stream {k} has {len(stream)} texts"
+            )
+    if not streams:
+        return [[] for _ in range(segments)]
+    return [
+        [text for text in segment if text is not None] for segment in zip(*streams, strict=True)
+    ]
+
+
+def _tokenized_segments(
+    per_segment: Sequence[Sequence[str]], tokenizer: str, lowercase: bool
+) -> list[list[list[str]]]:
+    """Every segment's references tokenized in one call, then regrouped."""
+    texts = [text for segment in per_segment for text in segment]
+    flat = tokenize_many(texts, tokenizer, lowercase)
+    grouped: list[list[list[str]]] = []
+    start = 0
+    for segment in per_segment:
+        grouped.append(flat[start : start + len(segment)])
+        start += len(segment)
+    return grouped

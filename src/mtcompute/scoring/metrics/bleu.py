@@ -14,7 +14,8 @@ from mtcompute import api
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
 from mtcompute.contracts import bleu_sentence_compute_1_0_0 as bleu_sentence
 from mtcompute.errors import InputError, Violation
-from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics
+from mtcompute.fast.text_bleu import corpus_statistics_from_streams
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics, score
 from mtcompute.metrics.sentence import sentence_score
 from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
 from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
@@ -87,14 +88,29 @@ class Bleu(ScoringMetric):
         return hypothesis_tokens, per_text
 
     def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
-        hypothesis_tokens, reference_tokens = self._segments(hypotheses, references)
-        result = api.corpus_bleu(hypothesis_tokens, reference_tokens, max_order=self.max_order)
+        result = score(self._statistics(hypotheses, references))
         sign = self.signature(len(references))
         if not _changes_the_score(self.smoothing, result):
             return Scored(result.name, result.score, sign, result.verbose_score, result.to_dict())
         smoothed = sentence_score(_statistics(result), self.smoothing, use_effective_order=False)
         verbose = smoothed.verbose_score
         return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict())
+
+    def _statistics(self, hypotheses: Texts, references: Streams) -> BleuStatistics:
+        """Tokenized and counted in one compiled pass where it was built; what it refuses (an
+        order out of the contract's range) goes through the tool, which says why."""
+        try:
+            return corpus_statistics_from_streams(
+                hypotheses,
+                references,
+                tokenizer=self.tokenizer,
+                lowercase=self.lowercase,
+                max_order=self.max_order,
+            )
+        except ValueError:
+            hypothesis_tokens, reference_tokens = self._segments(hypotheses, references)
+            result = api.corpus_bleu(hypothesis_tokens, reference_tokens, max_order=self.max_order)
+            return _statistics(result)
 
     def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
         sign = self.signature(len(references))

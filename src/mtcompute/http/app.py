@@ -96,7 +96,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
             *cors_middleware(settings.cors_origins),
             Middleware(RequestLog),
             Middleware(RequestGuard, host_patterns=host_patterns),
-            Middleware(BodyAdmission, max_body_bytes=settings.max_body_bytes),
+            Middleware(BodyAdmission),
         ],
         exception_handlers={
             MtcomputeError: on_mtcompute_error,

@@ -200,4 +200,18 @@ def run(request: NgramsRequest) -> JsonObject:
     return count_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+def table_bytes(raw: object) -> int:
+    """An upper bound of the clipping tables' JSON bytes for a raw input: a row per hypothesis
+    n-gram of every order, each of three numbers no longer than the corpus's token count."""
+    if not isinstance(raw, dict) or raw.get("clipping_table", "none") == "none":
+        return 0
+    hypotheses, max_order = raw.get("hypotheses"), raw.get("max_order", 4)
+    if not isinstance(hypotheses, list):
+        return 0
+    orders = int(max_order) if isinstance(max_order, int | float) and max_order >= 1 else 4
+    tokens = sum(len(tokens) for tokens in hypotheses if isinstance(tokens, list))
+    row_bytes = len("[,,],") + 3 * len(str(tokens))
+    return tokens * min(orders, MAX_ORDER) * row_bytes
+
+
+TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=table_bytes)

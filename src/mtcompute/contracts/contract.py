@@ -73,6 +73,10 @@ class Tool(Generic[R]):
     contract: Contract
     parser: _Parser[R]
     run: Callable[[R], JsonObject]
+    # An upper bound of the answer's JSON bytes beyond its input's, from the raw input before
+    # it is validated (0 when the answer is no larger than the input), for a server to charge a
+    # request for the answer it will hold; not part of the contract.
+    answer_bytes: Callable[[object], int] = field(default=lambda raw: 0)
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:

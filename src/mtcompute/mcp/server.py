@@ -33,6 +33,7 @@ from starlette.types import ASGIApp
 from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
+from mtcompute.mcp.charges import charge_call
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors
@@ -90,6 +91,7 @@ def _text_result(value: JsonObject, *, is_error: bool = False) -> types.CallTool
 async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` off the event loop; every failure becomes an ``isError`` result."""
     try:
+        await charge_call(name, arguments)
         value = await anyio.to_thread.run_sync(mcp_tools.run, name, arguments)
     except MtcomputeError as error:
         return _text_result({"errors": error.errors}, is_error=True)

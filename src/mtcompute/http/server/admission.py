@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from mtcompute.http.server.budget import Account, ByteBudget
 from mtcompute.http.server.concurrency import refuse
+from mtcompute.mcp.charges import ANSWER_CHARGE
 
 BUDGET_BYTES_PER_THREAD = 1024 * 1024
 WAITING_PER_THREAD = 4
@@ -93,7 +94,14 @@ class BodyAdmission:
             return message
 
         scope[_CHARGE_KEY] = _Charge(budget, account)
+
+        async def charge_answer(size: int) -> None:
+            await budget.charge(account, size)
+
+        # For a tool call over /mcp, in this request's context.
+        token = ANSWER_CHARGE.set(charge_answer)
         try:
             await self._app(scope, receive_charged, send)
         finally:
+            ANSWER_CHARGE.reset(token)
             budget.release(account)

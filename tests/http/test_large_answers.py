@@ -1,0 +1,60 @@
+"""Requests whose answers are far larger than their bodies are charged for their answers: a
+burst of them holds a bounded share of the server's memory."""
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+
+import mtcompute
+from mtcompute import jsonio
+from mtcompute.contracts.bleu_ngrams_count_1_0_0 import table_bytes
+from tests.http.inputs import JSON_HEADERS
+from tests.http.served import Served
+
+NGRAMS_PATH = "/v1/tools/bleu-ngrams-count/versions/1.0.0/execute"
+# 49,999 distinct hypothesis tokens and a one-token reference: a 4.5 MiB answer from 0.47 MiB.
+TABLES = {
+    "hypotheses": [[f"t{i}" for i in range(49_999)]],
+    "references": [[["t0"]]],
+    "max_order": 8,
+    "clipping_table": "all",
+}
+CONCURRENT = 16
+# Uncharged, sixteen at once grew the server by about 1,240 MiB; charged, by about 450.
+MOST_GROWTH_MIB = 800
+
+
+def _kib(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise AssertionError(f"no {field} in /proc/{pid}/status")
+
+
+def test_the_estimate_bounds_the_clipping_tables_answer() -> None:
+    answer = jsonio.dumps(mtcompute.execute("bleu-ngrams-count", "1.0.0", TABLES))
+    assert len(answer) <= table_bytes(TABLES) + len(jsonio.dumps(TABLES))
+    assert table_bytes({**TABLES, "clipping_table": "none"}) == 0
+    assert table_bytes({"hypotheses": "not a list", "clipping_table": "all"}) == 0
+
+
+@pytest.mark.slow
+def test_many_requests_with_large_answers_at_once_hold_a_bounded_share_of_memory(
+    serve: Served,
+) -> None:
+    url = f"http://127.0.0.1:{serve.port}{NGRAMS_PATH}"
+    body = jsonio.dumps(TABLES)
+    assert httpx.post(url, content=body, headers=JSON_HEADERS, timeout=120).status_code == 200
+    before = _kib(serve.process.pid, "VmRSS")
+    Path(f"/proc/{serve.process.pid}/clear_refs").write_text("5")  # VmHWM back to VmRSS
+
+    def post(_: int) -> int:
+        return httpx.post(url, content=body, headers=JSON_HEADERS, timeout=300).status_code
+
+    with ThreadPoolExecutor(CONCURRENT) as pool:
+        statuses = list(pool.map(post, range(CONCURRENT)))
+    assert statuses == [200] * CONCURRENT
+    growth_mib = (_kib(serve.process.pid, "VmHWM") - before) // 1024
+    assert growth_mib < MOST_GROWTH_MIB

@@ -28,6 +28,7 @@ from mtcompute.http.server.cors import cors_middleware
 from mtcompute.http.server.guard import RequestGuard
 from mtcompute.http.server.log import RequestLog
 from mtcompute.http.server.origins import origins_from_environ, origins_to_environ
+from mtcompute.http.server.security_headers import SecurityHeaders
 from mtcompute.http.server.slash_redirect import relative_slash_redirects
 from mtcompute.mcp.transport import McpSettings
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
@@ -93,6 +94,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[
+            Middleware(SecurityHeaders),
             *cors_middleware(settings.cors_origins),
             Middleware(RequestLog),
             Middleware(RequestGuard, host_patterns=host_patterns),

@@ -34,6 +34,7 @@ from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
 from mtcompute.mcp.charges import charge_call
+from mtcompute.mcp.stdio_reading import bounded_lines, max_line_bytes
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors
@@ -144,7 +145,8 @@ async def serve_stdio() -> None:
     async with stdio_server(stdin=anyio.wrap_file(io.StringIO())) as (unused, write_stream):
         unused.close()
         # Every line answered, and every answer written before the end (``stdio_relay``).
-        await relay(run, anyio.wrap_file(sys.stdin.buffer), write_stream)
+        limit = max_line_bytes()
+        await relay(run, bounded_lines(sys.stdin.buffer, limit), write_stream, limit)
 
 
 def run_stdio() -> None:

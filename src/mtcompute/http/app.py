@@ -23,6 +23,7 @@ from mtcompute.http.api.problems import (
 from mtcompute.http.api.routes import api_routes
 from mtcompute.http.mcp_mount import mcp_route
 from mtcompute.http.pages.site import on_http_exception, site_routes
+from mtcompute.http.server.accept_errors import log_accept_errors_once_per_interval
 from mtcompute.http.server.admission import BodyAdmission
 from mtcompute.http.server.cors import cors_middleware
 from mtcompute.http.server.guard import RequestGuard
@@ -86,6 +87,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        log_accept_errors_once_per_interval()
         async with mcp.lifespan():
             yield
 

@@ -5,6 +5,8 @@ before the end.
   is answered at once, and every other goes to the server.
 - When the input ends, the server would stop at once and the calls still computing would be lost;
   here the server's input is held open until every request read has been answered.
+- A request made before the handshake is told so (``stdio_handshake``), not that its
+  parameters are invalid.
 - While ``MOST_IN_FLIGHT`` requests read are unanswered, no further line is read: a client that
   writes calls faster than they are computed waits, its lines in the pipe, and holds no more
   memory than that many calls.
@@ -18,6 +20,7 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp import types
 from mcp.shared.message import SessionMessage
 
+from mtcompute.mcp.stdio_handshake import Handshake
 from mtcompute.mcp.stdio_lines import read_line, too_long
 from mtcompute.mcp.stdio_reading import StdinLine
 
@@ -68,6 +71,7 @@ async def relay(
     to_server, server_input = anyio.create_memory_object_stream[Incoming](0)
     server_output, from_server = anyio.create_memory_object_stream[SessionMessage](0)
     unanswered = _Unanswered()
+    handshake = Handshake()
 
     async def inbound() -> None:
         async with to_server:
@@ -81,6 +85,7 @@ async def relay(
                 if isinstance(item, types.JSONRPCError):
                     await write_stream.send(SessionMessage(item))
                     continue
+                handshake.inbound(item.message)
                 if isinstance(item.message, types.JSONRPCRequest):
                     unanswered.add(item.message.id)
                 await to_server.send(item)
@@ -88,7 +93,8 @@ async def relay(
 
     async def outbound() -> None:
         async with from_server:
-            async for item in from_server:
+            async for answer in from_server:
+                item = handshake.outbound(answer)
                 await write_stream.send(item)
                 if isinstance(item.message, types.JSONRPCResponse | types.JSONRPCError):
                     unanswered.discard(item.message.id)

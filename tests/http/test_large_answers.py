@@ -9,6 +9,7 @@ import pytest
 
 import mtcompute
 from mtcompute import jsonio
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.bleu_ngrams_count_1_0_0 import table_bytes
 from tests.http.inputs import JSON_HEADERS
 from tests.http.served import Served
@@ -58,3 +59,38 @@ def test_many_requests_with_large_answers_at_once_hold_a_bounded_share_of_memory
     assert statuses == [200] * CONCURRENT
     growth_mib = (_kib(serve.process.pid, "VmHWM") - before) // 1024
     assert growth_mib < MOST_GROWTH_MIB
+
+
+def _short_name(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    name = ""
+    while True:
+        number, digit = divmod(number, len(digits))
+        name = digits[digit] + name
+        if number == 0:
+            return name
+
+
+# Twenty operations at the largest tables, in less than the 8 MiB body limit.
+COMPACT_TABLES = {**TABLES, "hypotheses": [[_short_name(i) for i in range(49_999)]]}
+TWENTY = {
+    "operations": [
+        {"id": "bleu-ngrams-count", "version": "1.0.0", "input": COMPACT_TABLES} for _ in range(20)
+    ]
+}
+
+
+def test_a_batch_answers_up_to_its_answer_allowance_and_errors_past_it(
+    client: httpx.Client,
+) -> None:
+    body = jsonio.dumps(TWENTY)
+    answer = client.post("/v1/batch", content=body, headers=JSON_HEADERS, timeout=300)
+    assert answer.status_code == 200
+    results = answer.json()["results"]
+    fit = BATCH_ANSWER_BYTES // table_bytes(COMPACT_TABLES)
+    assert [result["status"] for result in results] == ["ok"] * fit + ["error"] * (20 - fit)
+    for index, refused in enumerate(results[fit:], start=fit):
+        [error] = refused["errors"]
+        assert error["code"] == "answer_too_large"
+        assert error["pointer"] == f"/operations/{index}/input"
+    assert len(answer.content) <= BATCH_ANSWER_BYTES + len(body)

@@ -5,6 +5,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from mtcompute.contracts.allowance import spend
+
 JsonObject = dict[str, Any]
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)
@@ -83,5 +85,8 @@ class Tool(Generic[R]):
             raise ValueError(f"{self.contract.id}: the contract must publish its parser's schema")
 
     def execute(self, raw: object) -> JsonObject:
-        """Validate ``raw`` against the contract and compute its result object."""
-        return self.run(self.parser.parse(raw))
+        """Validate ``raw`` against the contract and compute its result object (within the
+        batch's ``allowance``, if one is in force)."""
+        request = self.parser.parse(raw)
+        spend(self.contract.id, self.answer_bytes(raw))
+        return self.run(request)

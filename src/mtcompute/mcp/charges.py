@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from contextvars import ContextVar
 from typing import Any
 
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.estimates import answer_bytes, batch_answer_bytes
 from mtcompute.contracts.registry import LATEST
 from mtcompute.meta.batch import doc as batch_doc
@@ -24,7 +25,7 @@ def call_answer_bytes(name: str, arguments: Mapping[str, Any]) -> int:
     if name == _EXECUTE:
         return answer_bytes(arguments.get("id"), arguments.get("version"), arguments.get("input"))
     if name == batch_doc.MCP_NAME:
-        return batch_answer_bytes(arguments)
+        return min(batch_answer_bytes(arguments), BATCH_ANSWER_BYTES)
     return answer_bytes(name, LATEST, arguments)
 
 

@@ -31,6 +31,7 @@ from mcp.shared.message import SessionMessage
 from starlette.types import ASGIApp
 
 from mtcompute import jsonio
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES, answer_allowance
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
 from mtcompute.mcp.charges import charge_call
@@ -89,11 +90,18 @@ def _text_result(value: JsonObject, *, is_error: bool = False) -> types.CallTool
     )
 
 
+def _run_within_allowance(name: str, arguments: Mapping[str, Any]) -> JsonObject:
+    """Run tool ``name``; a batch's operations within the answer bytes a served batch may take
+    (``contracts.allowance``)."""
+    with answer_allowance(BATCH_ANSWER_BYTES):
+        return mcp_tools.run(name, arguments)
+
+
 async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` off the event loop; every failure becomes an ``isError`` result."""
     try:
         await charge_call(name, arguments)
-        value = await anyio.to_thread.run_sync(mcp_tools.run, name, arguments)
+        value = await anyio.to_thread.run_sync(_run_within_allowance, name, arguments)
     except MtcomputeError as error:
         return _text_result({"errors": error.errors}, is_error=True)
     except Exception:

@@ -94,3 +94,18 @@ def test_a_batch_answers_up_to_its_answer_allowance_and_errors_past_it(
         assert error["code"] == "answer_too_large"
         assert error["pointer"] == f"/operations/{index}/input"
     assert len(answer.content) <= BATCH_ANSWER_BYTES + len(body)
+
+
+def test_a_batch_over_mcp_has_the_same_answer_allowance(client: httpx.Client) -> None:
+    call = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "tools/call",
+        "params": {"name": "execute_batch", "arguments": {"operations": TWENTY["operations"][:6]}},
+    }
+    headers = {**JSON_HEADERS, "accept": "application/json"}
+    answer = client.post("/mcp", content=jsonio.dumps(call), headers=headers, timeout=300)
+    results = answer.json()["result"]["structuredContent"]["results"]
+    fit = BATCH_ANSWER_BYTES // table_bytes(COMPACT_TABLES)
+    assert [result["status"] for result in results] == ["ok"] * fit + ["error"] * (6 - fit)
+    assert results[-1]["errors"][0]["code"] == "answer_too_large"

@@ -11,6 +11,7 @@ import mtcompute
 from mtcompute import jsonio
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.bleu_ngrams_count_1_0_0 import table_bytes
+from mtcompute.contracts.chrf_plus_plus_compute_1_0_0 import words_bytes
 from tests.http.inputs import JSON_HEADERS
 from tests.http.served import Served
 
@@ -109,3 +110,18 @@ def test_a_batch_over_mcp_has_the_same_answer_allowance(client: httpx.Client) ->
     fit = BATCH_ANSWER_BYTES // table_bytes(COMPACT_TABLES)
     assert [result["status"] for result in results] == ["ok"] * fit + ["error"] * (6 - fit)
     assert results[-1]["errors"][0]["code"] == "answer_too_large"
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        {"hypotheses": ["a b c"], "references": [["a", "x y"]]},
+        {"hypotheses": ["é ü ß"], "references": [["a"]]},
+        {"hypotheses": ["a " * 4096], "references": [["a " * 4096]] * 1},
+    ],
+)
+def test_the_estimate_bounds_the_words_chrf_plus_plus_returns(texts: dict[str, object]) -> None:
+    raw = {**texts, "word_order": 2, "return_words": True}
+    result = mtcompute.execute("chrf-plus-plus-compute", "1.0.0", raw)
+    assert len(jsonio.dumps(result["words"])) <= words_bytes(raw)
+    assert words_bytes({**raw, "return_words": False}) == 0

@@ -240,4 +240,20 @@ def run(request: ChrfRequest) -> JsonObject:
     return score_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+def words_bytes(raw: object) -> int:
+    """An upper bound of the returned words' JSON bytes for a raw input: a word of one byte
+    between spaces (2 bytes of text) is written as 4 bytes (``"a",``), and each text's list and
+    key add fewer than 40 more."""
+    if not isinstance(raw, dict) or raw.get("return_words") is not True:
+        return 0
+    texts = [text for text in _strings(raw.get("hypotheses")) if isinstance(text, str)]
+    for references in raw.get("references") or ():
+        texts += [text for text in _strings(references) if isinstance(text, str)]
+    return sum(2 * len(text.encode("utf-8", "surrogatepass")) + 40 for text in texts)
+
+
+def _strings(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=words_bytes)

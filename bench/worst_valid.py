@@ -117,4 +117,5 @@ def report() -> None:
     for case in CASES:
         body, answer, seconds, grown = measure(case)
         row = f"| {case.tool} | {case.what} | {body / 1024:.0f} | {answer / 1024:.0f} |"
-        print(f"{row} {answer / body:.2f} | {1000 * seconds:.0f} | {grown / 1024:.0f} |", flush=True)
+        row += f" {answer / body:.2f} | {1000 * seconds:.0f} | {grown / 1024:.0f} |"
+        print(row, flush=True)

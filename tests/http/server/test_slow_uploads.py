@@ -57,5 +57,6 @@ def test_a_body_sent_in_bursts_is_answered_408_at_its_deadline(serve: Served) ->
             answer = b""
     assert sent < 40
     assert answers_in(answer) == [408]
+    assert b"x-content-type-options: nosniff\r\n" in answer
     problem = json.loads(answer.split(b"\r\n\r\n", 1)[1])
     assert problem["errors"][0]["code"] == "request_timeout"

@@ -65,6 +65,7 @@ def _timeout_answer(seconds: float) -> bytes:
     body = problem_bytes(408, [Violation(code="request_timeout", pointer="", message=message)])
     head = (
         "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/problem+json\r\n"
+        "x-content-type-options: nosniff\r\n"
         f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
     )
     return head.encode("ascii") + body

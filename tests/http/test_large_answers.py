@@ -81,6 +81,7 @@ TWENTY = {
 }
 
 
+@pytest.mark.slow
 def test_a_batch_answers_up_to_its_answer_allowance_and_errors_past_it(
     client: httpx.Client,
 ) -> None:
@@ -97,6 +98,7 @@ def test_a_batch_answers_up_to_its_answer_allowance_and_errors_past_it(
     assert len(answer.content) <= BATCH_ANSWER_BYTES + len(body)
 
 
+@pytest.mark.slow
 def test_a_batch_over_mcp_has_the_same_answer_allowance(client: httpx.Client) -> None:
     call = {
         "jsonrpc": "2.0",

@@ -8,8 +8,11 @@ import threading
 import time
 
 import httpx
+import pytest
 
 from tests.http.served import COMMAND, WAIT_SECONDS
+
+pytestmark = [pytest.mark.live, pytest.mark.slow]
 
 OPEN_FILES = 128
 HELD_CONNECTIONS = 300  # more than the server may hold open

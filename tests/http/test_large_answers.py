@@ -127,3 +127,18 @@ def test_the_estimate_bounds_the_words_chrf_plus_plus_returns(texts: dict[str, o
     result = mtcompute.execute("chrf-plus-plus-compute", "1.0.0", raw)
     assert len(jsonio.dumps(result["words"])) <= words_bytes(raw)
     assert words_bytes({**raw, "return_words": False}) == 0
+
+
+@pytest.mark.parametrize("tool_id", ["bleu-ngrams-count", "chrf-plus-plus-compute"])
+def test_the_page_of_a_tool_whose_answer_can_grow_states_its_bound(
+    client: httpx.Client, tool_id: str
+) -> None:
+    page = client.get(f"/tools/{tool_id}").text
+    assert "A server charges a request for that bound before it computes" in page
+    assert "32 MiB in all" in page
+
+
+def test_the_page_of_a_tool_whose_answer_stays_small_states_no_bound(
+    client: httpx.Client,
+) -> None:
+    assert "charges a request for that bound" not in client.get("/tools/chrf-compute").text

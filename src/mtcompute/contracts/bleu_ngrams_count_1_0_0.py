@@ -6,6 +6,7 @@ A released version never changes behaviour: a change goes into a new module besi
 from typing import Any, cast
 
 from mtcompute.contracts import fields
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import corpus as corpus_input
 from mtcompute.contracts.inputs.corpus import CorpusRequest
@@ -214,4 +215,11 @@ def table_bytes(raw: object) -> int:
     return tokens * min(orders, MAX_ORDER) * row_bytes
 
 
-TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=table_bytes)
+ANSWER_NOTE = (
+    "The clipping tables hold at most a row per hypothesis n-gram of each order, about 20 bytes "
+    "a row: up to about 4.5 MiB from a 0.3 MiB input at this contract's limits. A server "
+    "charges a request for that bound before it computes, and the operations of a batch may "
+    f"answer {BATCH_ANSWER_BYTES // 2**20} MiB in all."
+)
+
+TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=table_bytes, answer_note=ANSWER_NOTE)

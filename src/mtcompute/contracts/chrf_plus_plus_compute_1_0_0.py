@@ -6,6 +6,7 @@ A released version never changes behaviour: a change goes into a new module besi
 from typing import Any
 
 from mtcompute.contracts import fields
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import chrf as chrf_input
 from mtcompute.contracts.inputs.chrf import LIMITS, ChrfRequest, score_request
@@ -256,4 +257,10 @@ def _strings(value: object) -> list[object]:
     return value if isinstance(value, list) else []
 
 
-TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=words_bytes)
+ANSWER_NOTE = (
+    "The words returned take at most about twice the texts' bytes: up to about 2 MiB at this "
+    "contract's limits. A server charges a request for that bound before it computes, and the "
+    f"operations of a batch may answer {BATCH_ANSWER_BYTES // 2**20} MiB in all."
+)
+
+TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=words_bytes, answer_note=ANSWER_NOTE)

@@ -79,6 +79,8 @@ class Tool(Generic[R]):
     # it is validated (0 when the answer is no larger than the input), for a server to charge a
     # request for the answer it will hold; not part of the contract.
     answer_bytes: Callable[[object], int] = field(default=lambda raw: 0)
+    # That bound in words, for the tool's page (empty when the answer is no larger than the input).
+    answer_note: str = ""
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:

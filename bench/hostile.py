@@ -1,6 +1,6 @@
 """What a hostile body costs to refuse, against what it costs to parse.
 
-    python -m bench.hostile [--mib N] [--rounds N] [--only NAME]
+    python -m bench.hostile [--mib N] [--rounds N] [--only NAME] [--valid]
 
 Each case is a body of about N MiB (default: the body limit, 8 MiB) built to make the refusal as
 costly as can be: unknown properties, arrays far over their maximum, long token lists, many bad
@@ -8,7 +8,8 @@ tokens, lone surrogates, huge strings, number forms. Each is refused in this pro
 every adapter refuses it (``jsonio.loads``, then the tool or the batch), and the refusal's wall
 time is printed beside ``jsonio.loads`` of the same bytes (orjson's parse, and for a lone
 surrogate escape the standard library's after it), both in ms per MiB of body: a refusal
-should cost about what the parse costs, whatever the body holds.
+should cost about what the parse costs, whatever the body holds. ``--valid`` measures instead
+the worst valid input of each tool (``bench.worst_valid``): its answer, time and memory.
 """
 
 import argparse
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
+from bench import worst_valid
 from mtcompute import jsonio
 from mtcompute.errors import InputError, Violation
 from mtcompute.meta.batch.run import run_batch
@@ -235,7 +237,11 @@ def main() -> None:
     parser.add_argument("--mib", type=float, default=DEFAULT_MAX_BODY_BYTES / _MIB)
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--only", help="run the cases whose name contains this")
+    parser.add_argument("--valid", action="store_true", help="the worst valid input of each tool")
     options = parser.parse_args()
+    if options.valid:
+        worst_valid.report()
+        return
     size = int(options.mib * _MIB)
     print(f"bodies of {size} bytes; ms per MiB, best of {options.rounds}")
     print("| case | body | parse ms/MiB | refuse ms/MiB | x parse | errors | last code |")

@@ -106,8 +106,9 @@ def test_a_key_with_a_lone_surrogate_is_pointed_at_with_the_surrogate_escaped(
     body = b'{"hypotheses":[["a"]],"references":[[["a"]]],"x\\ud800":1}'
     response = client.post(EXECUTE_PATH, content=body, headers=JSON_HEADERS)
     assert response.status_code == 422
-    assert b'"pointer":"/x\\ud800"' in response.content
-    assert response.json()["errors"][0]["pointer"] == "/x\ud800"
+    # Written as its message shows it, which a strict parser reads: no lone surrogate.
+    assert b'"pointer":"/x\\\\ud800"' in response.content
+    assert response.json()["errors"][0]["pointer"] == "/x\\ud800"
 
 
 def test_a_lone_surrogate_in_a_batch_operation_is_that_operations_error_with_its_pointer(

@@ -1,6 +1,7 @@
 """``mtcompute mcp`` fed lines through a pipe, as a client that writes raw JSON-RPC would."""
 
 import json
+import os
 import subprocess
 from collections.abc import Sequence
 from typing import Any
@@ -27,8 +28,11 @@ STATELESS_META = {
 }
 
 
-def piped_answers(lines: Sequence[str | bytes]) -> list[dict[str, Any]]:
-    """The answers ``mtcompute mcp`` writes for ``lines``, its input closed after the last."""
+def piped_answers(
+    lines: Sequence[str | bytes], env: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """The answers ``mtcompute mcp`` writes for ``lines``, its input closed after the last
+    (with ``env`` added to its environment)."""
     command = stdio_command()
     piped = b"".join((line.encode() if isinstance(line, str) else line) + b"\n" for line in lines)
     finished = subprocess.run(
@@ -37,6 +41,7 @@ def piped_answers(lines: Sequence[str | bytes]) -> list[dict[str, Any]]:
         capture_output=True,
         timeout=120,
         check=True,
+        env=None if env is None else {**os.environ, **env},
     )
     return [json.loads(line) for line in finished.stdout.splitlines() if line.strip()]
 

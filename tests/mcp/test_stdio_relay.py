@@ -29,3 +29,16 @@ def test_the_answers_to_the_lines_before_a_bad_one_still_come() -> None:
     answers = piped_answers([HANDSHAKE[0], "{not json", HANDSHAKE[1], _call(1)])
     # The parse error is written as soon as it is read, perhaps before earlier answers.
     assert sorted(str(answer["id"]) for answer in answers) == ["0", "1", "None"]
+
+
+def test_a_call_before_initialize_is_told_to_initialize_first() -> None:
+    lines = [_call(1), *HANDSHAKE, _call(2)]
+    answers = {answer["id"]: answer for answer in piped_answers(lines)}
+    assert answers[1]["error"] == {
+        "code": -32600,
+        "message": (
+            "Invalid Request: expected an initialize request first (or a request whose _meta "
+            "names protocol version 2026-07-28), got tools/call before it"
+        ),
+    }
+    assert not answers[2]["result"]["isError"]

@@ -14,6 +14,7 @@ from mtcompute import Client, InputError, ServiceError, UnknownToolError
 from mtcompute.errors import InvalidBaseUrlError, MalformedJsonError
 from mtcompute.http.app import create_app
 from tests.http.inputs import SMALL_INPUT, TOOL, VERSION
+from tests.remote import hostile_servers as hostile
 
 IN_PROCESS = "http://testserver"
 
@@ -124,3 +125,63 @@ def test_a_malformed_base_url_is_refused_with_how_to_fix_it() -> None:
 def test_the_client_names_its_service(base_url: str) -> None:
     with Client(base_url + "/") as client:
         assert repr(client) == f"Client({base_url!r})"
+
+
+def _refused(speech: Any, call: Any = Client.tools, **options: Any) -> str:
+    """The message of the ``ServiceError`` that ``call`` raises against a server answering
+    ``speech()``."""
+    with (
+        hostile.answering(speech) as url,
+        Client(url, **options) as client,
+        pytest.raises(ServiceError) as raised,
+    ):
+        call(client)
+    return str(raised.value)
+
+
+@pytest.mark.parametrize(
+    "speech",
+    [
+        lambda: [(0.0, hostile.head("200 OK", "Content-Length: 2000000000") + b"[]")],
+        hostile.endless_chunks,
+    ],
+    ids=["announced", "endless"],
+)
+def test_an_answer_past_the_size_bound_is_a_service_error(speech: Any) -> None:
+    message = _refused(speech, max_answer_bytes=1 << 20)
+    assert message.startswith("expected an answer of at most 1048576 bytes")
+
+
+def test_a_compressed_answer_is_refused_never_inflated() -> None:
+    assert "without Content-Encoding, got 'gzip'" in _refused(hostile.gzip_bomb)
+
+
+def test_an_answer_that_trickles_past_the_timeout_is_a_service_error() -> None:
+    answer = b'{"tools": []}' + b" " * 200  # whole after about 20 s
+    message = _refused(lambda: hostile.trickle(answer, 0.1), timeout=1)
+    assert message.startswith("no answer from ")
+    assert message.endswith(" within 1 s")
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [
+        b'{"errors": "everything"}',
+        b'{"errors": [{}]}',
+        b'{"errors": [{"code": 7, "pointer": "", "message": "m"}]}',
+        b'{"errors": []}',
+        b"[1, 2]",
+        b'"errors"',
+    ],
+)
+@pytest.mark.parametrize("status", ["404 Not Found", "422 Unprocessable Content"])
+def test_a_problem_of_any_other_shape_is_a_service_error(problem: bytes, status: str) -> None:
+    message = _refused(
+        lambda: hostile.whole(status, problem),
+        lambda client: client.execute(TOOL, VERSION, SMALL_INPUT),
+    )
+    assert message.endswith(f"answered {status}")
+
+
+def test_an_ok_answer_without_its_member_is_a_service_error() -> None:
+    assert _refused(lambda: hostile.whole("200 OK", b"[]")).endswith("answered 200 OK")

@@ -6,6 +6,7 @@ A released version never changes behaviour: a change goes into a new module besi
 from typing import Any, cast
 
 from mtcompute.contracts import fields
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import corpus as corpus_input
 from mtcompute.contracts.inputs.corpus import CorpusRequest
@@ -201,4 +202,32 @@ def run(request: NgramsRequest) -> JsonObject:
     return count_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run, token_corpus_input_hints)
+def table_bytes(raw: object) -> int:
+    """An upper bound of the clipping tables' JSON bytes for a raw input: a row per hypothesis
+    n-gram of every order, each of three numbers no longer than the corpus's token count."""
+    if not isinstance(raw, dict) or raw.get("clipping_table", "none") == "none":
+        return 0
+    hypotheses, max_order = raw.get("hypotheses"), raw.get("max_order", 4)
+    if not isinstance(hypotheses, list):
+        return 0
+    orders = int(max_order) if isinstance(max_order, int | float) and max_order >= 1 else 4
+    tokens = sum(len(tokens) for tokens in hypotheses if isinstance(tokens, list))
+    row_bytes = len("[,,],") + 3 * len(str(tokens))
+    return tokens * min(orders, MAX_ORDER) * row_bytes
+
+
+ANSWER_NOTE = (
+    "The clipping tables hold at most a row per hypothesis n-gram of each order, about 20 bytes "
+    "a row: up to about 4.5 MiB from a 0.3 MiB input at this contract's limits. A server "
+    "charges a request for that bound before it computes, and the operations of a batch may "
+    f"answer {BATCH_ANSWER_BYTES // 2**20} MiB in all."
+)
+
+TOOL = Tool(
+    CONTRACT,
+    PARSER,
+    run,
+    token_corpus_input_hints,
+    answer_bytes=table_bytes,
+    answer_note=ANSWER_NOTE,
+)

@@ -11,6 +11,7 @@ from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import pairwise as pairwise_input
 from mtcompute.contracts.inputs.corpus import decimals_of
+from mtcompute.contracts.inputs.pairwise import MATRIX_NOTE, matrix_bytes
 from mtcompute.contracts.inputs.sentence import MAX_ORDER
 from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.validation.parser import Checked, RequestParser
@@ -247,4 +248,4 @@ def run(request: BleuPairwiseRequest) -> JsonObject:
     }
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=matrix_bytes, answer_note=MATRIX_NOTE)

@@ -221,4 +221,26 @@ def run(request: TokenizeRequest) -> JsonObject:
     return tokenize_request(request)
 
 
-TOOL = Tool(contract=CONTRACT, parser=PARSER, run=run)
+def tokens_bytes(raw: object) -> int:
+    """An upper bound of the token lists' JSON bytes for a raw input: a one-byte token between
+    spaces or punctuation (a byte of text) is written as 4 bytes (``"a",``), and each text's list
+    adds a few more."""
+    if not isinstance(raw, dict):
+        return 0
+    texts = [t for t in _items(raw.get("hypotheses")) if isinstance(t, str)]
+    for references in _items(raw.get("references")):
+        texts += [t for t in _items(references) if isinstance(t, str)]
+    return sum(4 * len(text.encode("utf-8", "surrogatepass")) + 8 for text in texts)
+
+
+def _items(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+ANSWER_NOTE = (
+    "The token lists take at most about four times the texts' bytes (char, or punctuation "
+    "between letters): up to about 4 MiB at this contract's limits. A server charges a request "
+    "for that bound before it computes."
+)
+
+TOOL = Tool(CONTRACT, PARSER, run, answer_bytes=tokens_bytes, answer_note=ANSWER_NOTE)

@@ -6,6 +6,7 @@ A released version never changes behaviour: a change goes into a new module besi
 from typing import Any
 
 from mtcompute.contracts import fields
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import chrf as chrf_input
 from mtcompute.contracts.inputs.chrf import LIMITS, ChrfRequest, score_request
@@ -241,4 +242,33 @@ def run(request: ChrfRequest) -> JsonObject:
     return score_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run, text_corpus_input_hints)
+def words_bytes(raw: object) -> int:
+    """An upper bound of the returned words' JSON bytes for a raw input: a word of one byte
+    between spaces (2 bytes of text) is written as 4 bytes (``"a",``), and each text's list and
+    key add fewer than 40 more."""
+    if not isinstance(raw, dict) or raw.get("return_words") is not True:
+        return 0
+    texts = [text for text in _strings(raw.get("hypotheses")) if isinstance(text, str)]
+    for references in raw.get("references") or ():
+        texts += [text for text in _strings(references) if isinstance(text, str)]
+    return sum(2 * len(text.encode("utf-8", "surrogatepass")) + 40 for text in texts)
+
+
+def _strings(value: object) -> list[object]:
+    return value if isinstance(value, list) else []
+
+
+ANSWER_NOTE = (
+    "The words returned take at most about twice the texts' bytes: up to about 2 MiB at this "
+    "contract's limits. A server charges a request for that bound before it computes, and the "
+    f"operations of a batch may answer {BATCH_ANSWER_BYTES // 2**20} MiB in all."
+)
+
+TOOL = Tool(
+    CONTRACT,
+    PARSER,
+    run,
+    text_corpus_input_hints,
+    answer_bytes=words_bytes,
+    answer_note=ANSWER_NOTE,
+)

@@ -5,6 +5,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from mtcompute.contracts.allowance import spend
 from mtcompute.contracts.mistakes import Hint, with_hints
 from mtcompute.errors import InputError
 
@@ -79,18 +80,26 @@ class Tool(Generic[R]):
     parser: _Parser[R]
     run: Callable[[R], JsonObject]
     hints: Callable[[Mapping[str, Any]], list[Hint]] | None = None
+    # An upper bound of the answer's JSON bytes beyond its input's, from the raw input before
+    # it is validated (0 when the answer is no larger than the input), for a server to charge a
+    # request for the answer it will hold; not part of the contract.
+    answer_bytes: Callable[[object], int] = field(default=lambda raw: 0)
+    # That bound in words, for the tool's page (empty when the answer is no larger than the input).
+    answer_note: str = ""
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:
             raise ValueError(f"{self.contract.id}: the contract must publish its parser's schema")
 
     def execute(self, raw: object) -> JsonObject:
-        """Validate ``raw`` against the contract and compute its result object; an
-        ``InputError`` carries the fix of a mistake the tool's hints recognise."""
+        """Validate ``raw`` against the contract and compute its result object (within the
+        batch's ``allowance``, if one is in force); an ``InputError`` carries the fix of a
+        mistake the tool's hints recognise."""
         try:
             request = self.parser.parse(raw)
         except InputError as error:
             if self.hints is None or not isinstance(raw, Mapping):
                 raise
             raise with_hints(error, self.hints(raw)) from None
+        spend(self.contract.id, self.answer_bytes(raw))
         return self.run(request)

@@ -10,8 +10,11 @@ answers: no thread of ours has to win the GIL before a task reaches the helper.
 
 The helper starts in the background the first time it is asked for. ``lease`` gives None until
 it said it is ready, while another thread holds it, and after it failed; a task it was given
-and did not answer is computed by the caller. Either way the caller gets every result, exactly
-as if it had computed them all itself.
+and did not answer is computed by the caller, and so is one it did not answer within
+``ANSWER_WAIT_SECONDS`` (a helper stopped, or starved of a core), which counts as a failure.
+A helper that failed (killed, say) is reaped and another started in its place, after a pause
+that doubles with each failure in a row (``RESTART_PAUSES``). Either way the caller gets every
+result, exactly as if it had computed them all itself.
 
 A lease first wakes the helper, which then stays awake (polls for its next task) for a few
 milliseconds after that and after each answer: an idle core can take a millisecond or more to
@@ -45,6 +48,11 @@ AWAKE_SECONDS = 0.005
 _BOOTSTRAP = (
     "import sys; sys.path.append(sys.argv[1]); from mtcompute.helper.process import main; main()"
 )
+# How long the caller waits for one answer before it computes the rest of its tasks itself and
+# counts the helper as failed: far longer than any block takes.
+ANSWER_WAIT_SECONDS = 10.0
+# Pauses before a helper that failed is replaced: the first, and the longest.
+RESTART_PAUSES = (1.0, 60.0)
 # Errors that say the helper is gone or cannot be talked to (select on a pipe fails outside
 # POSIX): the caller then computes everything itself.
 _CHANNEL_ERRORS = (EOFError, OSError, ValueError)
@@ -83,6 +91,10 @@ class Helper:
                 return False
             return self.drop_stale(deadline - time.monotonic()) and not self._failed
 
+    def is_ready_unlocked(self) -> bool:
+        """Whether it has said it is ready and not failed since, as last seen by a lane."""
+        return self._ready and not self._failed
+
     def is_ready(self, timeout: float = 0.0) -> bool:
         """Whether it is ready and has not failed; the caller holds ``lock``."""
         if not (self._ready or self._failed):
@@ -118,6 +130,11 @@ class Helper:
             self._failed = True
             return None
 
+    def give_up(self) -> None:
+        """Count the helper as failed (it did not answer in time): nothing more is sent to it
+        or read from it, and ``close`` stops it."""
+        self._failed = True
+
     def close(self) -> None:
         """Ask the helper to stop (end of its input), and make sure it does."""
         if self.process is None:
@@ -126,6 +143,9 @@ class Helper:
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
+        if self._failed:  # it may be stopped, or never read its input again
+            with contextlib.suppress(OSError):
+                self.process.kill()
         try:
             self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
@@ -184,10 +204,12 @@ class Lane:
                 if not sent.taken_back:
                     yield sent.task[0](*sent.task[1])
                 continue
-            message = self._helper.receive(None if wait else 0.0)
+            message = self._helper.receive(ANSWER_WAIT_SECONDS if wait else 0.0)
             if message is None:
+                if wait:
+                    self._helper.give_up()  # stopped or starved: the caller computes the rest
                 if self._helper.failed:
-                    continue  # the caller computes the rest
+                    continue
                 return  # not answered yet
             if not self._unanswered.popleft().taken_back:
                 yield pickle.loads(message)  # from the process this one started
@@ -198,10 +220,13 @@ ENVIRONMENT_SWITCH = "MTCOMPUTE_HELPER"
 
 
 class _Shared:
-    """The one helper of this process, started on first use, and whether it may be used."""
+    """The one helper of this process, started on first use, and whether it may be used; after
+    a failure, when the next may start and how many failed in a row."""
 
     helper: Helper | None = None
     lock = threading.Lock()
+    restart_at = 0.0
+    failures = 0
     enabled = os.environ.get(ENVIRONMENT_SWITCH, "1").strip() not in ("0", "false", "no", "off")
 
 
@@ -252,12 +277,38 @@ def lease() -> Iterator[Lane | None]:
 
 def current_helper() -> Helper:
     """This process's helper, started when there is none or it was inherited from a parent. One
-    that failed is not replaced: it would likely fail again, and blocks are computed here."""
+    that failed is reaped, and replaced once its pause is over (``RESTART_PAUSES``); until then
+    it is given, failed, and blocks are computed here."""
     with _Shared.lock:
         helper = _Shared.helper
         if helper is None or helper.owner != os.getpid():
             helper = _Shared.helper = Helper()
+        elif helper.failed:
+            helper = _replaced(helper)
+        elif helper.is_ready_unlocked():
+            _Shared.failures = 0
         return helper
+
+
+def _replaced(failed: Helper) -> Helper:
+    """A new helper in place of ``failed`` once its pause is over, else ``failed``, reaped as
+    soon as no lane holds it; the caller holds ``_Shared.lock``."""
+    now = time.monotonic()
+    if _Shared.restart_at == 0.0:  # the failure is new: its pause starts now
+        first, longest = RESTART_PAUSES
+        _Shared.restart_at = now + min(first * 2**_Shared.failures, longest)
+        _Shared.failures += 1
+    running = failed.process is not None and failed.process.returncode is None
+    if running and failed.lock.acquire(blocking=False):
+        try:
+            failed.close()  # no zombie left behind
+        finally:
+            failed.lock.release()
+    if now < _Shared.restart_at:
+        return failed
+    _Shared.restart_at = 0.0
+    _Shared.helper = Helper()
+    return _Shared.helper
 
 
 def _started_process() -> "subprocess.Popen[bytes] | None":

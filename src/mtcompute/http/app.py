@@ -23,11 +23,13 @@ from mtcompute.http.api.problems import (
 from mtcompute.http.api.routes import api_routes
 from mtcompute.http.mcp_mount import mcp_route
 from mtcompute.http.pages.site import on_http_exception, site_routes
+from mtcompute.http.server.accept_errors import log_accept_errors_once_per_interval
 from mtcompute.http.server.admission import BodyAdmission
 from mtcompute.http.server.cors import cors_middleware
 from mtcompute.http.server.guard import RequestGuard
 from mtcompute.http.server.log import RequestLog
 from mtcompute.http.server.origins import origins_from_environ, origins_to_environ
+from mtcompute.http.server.security_headers import SecurityHeaders
 from mtcompute.http.server.slash_redirect import relative_slash_redirects
 from mtcompute.mcp.transport import McpSettings
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
@@ -85,6 +87,7 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        log_accept_errors_once_per_interval()
         async with mcp.lifespan():
             yield
 
@@ -93,10 +96,11 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[
+            Middleware(SecurityHeaders),
             *cors_middleware(settings.cors_origins),
             Middleware(RequestLog),
             Middleware(RequestGuard, host_patterns=host_patterns),
-            Middleware(BodyAdmission, max_body_bytes=settings.max_body_bytes),
+            Middleware(BodyAdmission),
         ],
         exception_handlers={
             MtcomputeError: on_mtcompute_error,

@@ -31,9 +31,12 @@ from mcp.shared.message import SessionMessage
 from starlette.types import ASGIApp
 
 from mtcompute import jsonio
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES, answer_allowance
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
 from mtcompute.mcp import resources as contract_resources
+from mtcompute.mcp.charges import charge_call
+from mtcompute.mcp.stdio_reading import bounded_lines, max_line_bytes
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
 from mtcompute.mcp.transport import McpSettings, PlainProtocolErrors
@@ -95,10 +98,18 @@ def _text_result(value: JsonObject, *, is_error: bool = False) -> types.CallTool
     )
 
 
+def _run_within_allowance(name: str, arguments: Mapping[str, Any]) -> JsonObject:
+    """Run tool ``name``; a batch's operations within the answer bytes a served batch may take
+    (``contracts.allowance``)."""
+    with answer_allowance(BATCH_ANSWER_BYTES):
+        return mcp_tools.run(name, arguments)
+
+
 async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` off the event loop; every failure becomes an ``isError`` result."""
     try:
-        value = await anyio.to_thread.run_sync(mcp_tools.run, name, arguments)
+        await charge_call(name, arguments)
+        value = await anyio.to_thread.run_sync(_run_within_allowance, name, arguments)
     except MtcomputeError as error:
         return _text_result({"errors": error.errors}, is_error=True)
     except Exception:
@@ -164,7 +175,8 @@ async def serve_stdio() -> None:
     async with stdio_server(stdin=anyio.wrap_file(io.StringIO())) as (unused, write_stream):
         unused.close()
         # Every line answered, and every answer written before the end (``stdio_relay``).
-        await relay(run, anyio.wrap_file(sys.stdin.buffer), write_stream)
+        limit = max_line_bytes()
+        await relay(run, bounded_lines(sys.stdin.buffer, limit), write_stream, limit)
 
 
 def run_stdio() -> None:

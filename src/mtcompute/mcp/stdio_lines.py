@@ -7,7 +7,9 @@ here as over HTTP, with id null:
   ``-32700 Parse error``;
 - JSON that is not one JSON-RPC message: ``-32600 Invalid Request``;
 - an id neither a string nor an integer (``request_ids``), which the SDK takes for a notification:
-  ``-32600 Invalid Request``.
+  ``-32600 Invalid Request``;
+- a line longer than the body limit, never held whole (``stdio_reading``): ``-32600 Invalid
+  Request``.
 
 A ``tools/call`` that only its lone surrogates keep from parsing goes to the server as
 ``surrogates`` rewrites it, the call as it arrived riding along as the message's request context.
@@ -46,6 +48,12 @@ def read_line(line: bytes) -> Line:
     if call is None:
         return SessionMessage(message)
     return SessionMessage(message, ServerMessageMetadata(request_context=call.arrived))
+
+
+def too_long(max_bytes: int) -> types.JSONRPCError:
+    """The answer to a line of more than ``max_bytes``."""
+    message = f"Invalid Request: expected a line of at most {max_bytes} bytes, got more"
+    return _refusal(INVALID_REQUEST, message)
 
 
 def _unreadable(error: ValidationError) -> types.JSONRPCError:

@@ -5,6 +5,11 @@ before the end.
   is answered at once, and every other goes to the server.
 - When the input ends, the server would stop at once and the calls still computing would be lost;
   here the server's input is held open until every request read has been answered.
+- A request made before the handshake is told so (``stdio_handshake``), not that its
+  parameters are invalid.
+- While ``MOST_IN_FLIGHT`` requests read are unanswered, no further line is read: a client that
+  writes calls faster than they are computed waits, its lines in the pipe, and holds no more
+  memory than that many calls.
 """
 
 from collections.abc import AsyncIterable, Awaitable, Callable
@@ -15,7 +20,11 @@ from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStre
 from mcp import types
 from mcp.shared.message import SessionMessage
 
-from mtcompute.mcp.stdio_lines import read_line
+from mtcompute.mcp.stdio_handshake import Handshake
+from mtcompute.mcp.stdio_lines import read_line, too_long
+from mtcompute.mcp.stdio_reading import StdinLine
+
+MOST_IN_FLIGHT = 16
 
 Incoming = SessionMessage | Exception
 ServerRun = Callable[
@@ -45,33 +54,47 @@ class _Unanswered:
         self._ids.discard(request_id)
         self._changed.set()
 
-    async def wait_until_none(self) -> None:
-        while self._ids:
+    async def wait_until_fewer_than(self, count: int) -> None:
+        while len(self._ids) >= count:
             await self._changed.wait()
             self._changed = anyio.Event()
 
 
-async def relay(run: ServerRun, lines: AsyncIterable[bytes], write_stream: _Answers) -> None:
-    """Run the server (``run(input, output)``) on the ``lines`` of stdin and the SDK's output."""
+async def relay(
+    run: ServerRun,
+    lines: AsyncIterable[StdinLine],
+    write_stream: _Answers,
+    max_line_bytes: int,
+) -> None:
+    """Run the server (``run(input, output)``) on the ``lines`` of stdin (``TOO_LONG`` for one
+    past ``max_line_bytes``) and the SDK's output."""
     to_server, server_input = anyio.create_memory_object_stream[Incoming](0)
     server_output, from_server = anyio.create_memory_object_stream[SessionMessage](0)
     unanswered = _Unanswered()
+    handshake = Handshake()
 
     async def inbound() -> None:
         async with to_server:
-            async for line in lines:
-                item = read_line(line)
+            reading = aiter(lines)
+            while True:
+                await unanswered.wait_until_fewer_than(MOST_IN_FLIGHT)
+                line = await anext(reading, None)
+                if line is None:
+                    break
+                item = read_line(line) if isinstance(line, bytes) else too_long(max_line_bytes)
                 if isinstance(item, types.JSONRPCError):
                     await write_stream.send(SessionMessage(item))
                     continue
+                handshake.inbound(item.message)
                 if isinstance(item.message, types.JSONRPCRequest):
                     unanswered.add(item.message.id)
                 await to_server.send(item)
-            await unanswered.wait_until_none()
+            await unanswered.wait_until_fewer_than(1)
 
     async def outbound() -> None:
         async with from_server:
-            async for item in from_server:
+            async for answer in from_server:
+                item = handshake.outbound(answer)
                 await write_stream.send(item)
                 if isinstance(item.message, types.JSONRPCResponse | types.JSONRPCError):
                     unanswered.discard(item.message.id)

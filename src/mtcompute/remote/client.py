@@ -3,11 +3,12 @@
 A result is the ``result`` object (of a batch, its ``{"results": [...]}``); a problem answer is
 raised as the error the library raises for the same input (``InputError``, ``UnknownToolError``),
 so the CLI prints the same thing and exits with the same code; a server that cannot be reached,
-times out or answers otherwise is a ``ServiceError``. ``Client`` offers the same calls as the
-library's ``execute``, ``describe``, ``tools`` and ``execute_batch``, over one connection pool.
+times out, answers too much or answers otherwise is a ``ServiceError`` (``answers``). ``Client``
+offers the same calls as the library's ``execute``, ``describe``, ``tools`` and
+``execute_batch``, over one connection pool.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import TracebackType
 from typing import Any
 from urllib.parse import quote
@@ -24,6 +25,7 @@ from mtcompute.errors import (
     UnknownToolError,
     Violation,
 )
+from mtcompute.remote.answers import DEFAULT_MAX_ANSWER_BYTES, IDENTITY, Answer, fetch
 from mtcompute.remote.base_url import checked_base_url
 from mtcompute.settings import DEFAULT_TIMEOUT_SECONDS
 
@@ -31,6 +33,7 @@ _JSON = {"content-type": "application/json"}
 
 _INPUT_STATUSES = (400, 413, 415, 422)
 _UNKNOWN_STATUS = 404
+_VIOLATION_KEYS = ("code", "pointer", "message")
 
 
 def version_url(base_url: str, tool_id: str, version: str) -> str:
@@ -70,38 +73,49 @@ def _post(
 ) -> Any:
     """The ``member`` of a 200 answer to the POST (``None``: all of it); any other answer
     raised as its error."""
-    send = lambda: httpx.post(url, content=body, headers=_JSON, timeout=timeout)  # noqa: E731
-    return _answer_of(_sent(send, base_url, timeout), member)
+    with httpx.Client(timeout=timeout) as http:
+        request = http.build_request("POST", url, content=body, headers={**_JSON, **IDENTITY})
+        return _answer_of(fetch(http, request, base_url, timeout, DEFAULT_MAX_ANSWER_BYTES), member)
 
 
-def _sent(send: Callable[[], httpx.Response], base_url: str, timeout: float) -> httpx.Response:
+def _answer_of(answer: Answer, member: str | None) -> Any:
     try:
-        return send()
-    except httpx.TimeoutException:
-        raise ServiceError(f"no answer from {base_url} within {timeout:g} s") from None
-    except (httpx.HTTPError, httpx.InvalidURL) as error:
-        reason = " ".join(str(error).split()) or type(error).__name__
-        raise ServiceError(f"cannot reach {base_url}: {reason}") from None
-
-
-def _answer_of(response: httpx.Response, member: str | None) -> Any:
-    try:
-        answer: Any = jsonio.loads(response.content)
-        if response.status_code == httpx.codes.OK:
-            return answer if member is None else answer[member]
-        errors: list[Violation] = answer["errors"]
-        first = errors[0]
-    except (MtcomputeError, LookupError, TypeError):
-        raise _unexpected(response) from None
-    if response.status_code == _UNKNOWN_STATUS and first["code"].startswith("unknown_"):
+        value: Any = jsonio.loads(answer.content)
+    except MtcomputeError:
+        raise _unexpected(answer) from None
+    if answer.status == httpx.codes.OK:
+        if member is None:
+            return value
+        if isinstance(value, dict) and member in value:
+            return value[member]
+        raise _unexpected(answer)
+    errors = _problem_errors(value)
+    if errors is None:
+        raise _unexpected(answer)
+    first = errors[0]
+    if answer.status == _UNKNOWN_STATUS and first["code"].startswith("unknown_"):
         raise UnknownToolError(first["message"], code=first["code"])
-    if response.status_code in _INPUT_STATUSES:
+    if answer.status in _INPUT_STATUSES:
         raise InputError(errors)
-    raise _unexpected(response)
+    raise _unexpected(answer)
 
 
-def _unexpected(response: httpx.Response) -> ServiceError:
-    return ServiceError(f"{response.url} answered {response.status_code} {response.reason_phrase}")
+def _problem_errors(value: object) -> list[Violation] | None:
+    """The ``errors`` of a problem answer, when it is a non-empty list of ``{code, pointer,
+    message}`` strings; None for anything else a server may answer."""
+    errors = value.get("errors") if isinstance(value, dict) else None
+    if not isinstance(errors, list) or not errors:
+        return None
+    for error in errors:
+        if not isinstance(error, dict) or not all(
+            isinstance(error.get(key), str) for key in _VIOLATION_KEYS
+        ):
+            return None
+    return [Violation(code=e["code"], pointer=e["pointer"], message=e["message"]) for e in errors]
+
+
+def _unexpected(answer: Answer) -> ServiceError:
+    return ServiceError(f"{answer.url} answered {answer.status} {answer.reason}")
 
 
 class Client:
@@ -114,6 +128,11 @@ class Client:
     ``InvalidBaseUrlError`` saying how to fix it). Use it as a context manager, or ``close()``
     it, to release its connections. ``transport`` is httpx's seam: another way to reach the
     service (an app in this process, say), which the client then uses instead of the network.
+
+    Each call's whole answer must arrive within ``timeout`` seconds, however it trickles, and be
+    at most ``max_answer_bytes`` (256 MiB by default, a few times the largest answer a contract
+    allows), unencoded; past either bound, or for an answer that is not one the service gives,
+    the call raises ``ServiceError``.
     """
 
     def __init__(
@@ -121,13 +140,14 @@ class Client:
         base_url: str,
         *,
         timeout: float = DEFAULT_TIMEOUT_SECONDS,
+        max_answer_bytes: int = DEFAULT_MAX_ANSWER_BYTES,
         transport: httpx.BaseTransport | None = None,
     ) -> None:
         self.base_url = checked_base_url(base_url)
         self.timeout = timeout
-        self._http = httpx.Client(
-            timeout=timeout, headers={"accept": "application/json"}, transport=transport
-        )
+        self.max_answer_bytes = max_answer_bytes
+        headers = {"accept": "application/json", **IDENTITY}
+        self._http = httpx.Client(timeout=timeout, headers=headers, transport=transport)
 
     def execute(self, tool_id: str, version: str, input: object) -> JsonObject:
         """The tool's result object for ``input`` (``version`` may be ``latest``)."""
@@ -156,12 +176,16 @@ class Client:
             body = jsonio.dumps(value)
         except TypeError as error:  # orjson's encode error: a set, an object, a NaN...
             raise MalformedJsonError(f"the input cannot be sent as JSON: {error}") from None
-        send = lambda: self._http.post(url, content=body, headers=_JSON)  # noqa: E731
-        return _answer_of(_sent(send, self.base_url, self.timeout), member)
+        return self._fetched(
+            self._http.build_request("POST", url, content=body, headers=_JSON), member
+        )
 
     def _get(self, url: str, member: str | None) -> Any:
-        send = lambda: self._http.get(url)  # noqa: E731
-        return _answer_of(_sent(send, self.base_url, self.timeout), member)
+        return self._fetched(self._http.build_request("GET", url), member)
+
+    def _fetched(self, request: httpx.Request, member: str | None) -> Any:
+        answer = fetch(self._http, request, self.base_url, self.timeout, self.max_answer_bytes)
+        return _answer_of(answer, member)
 
     def close(self) -> None:
         self._http.close()

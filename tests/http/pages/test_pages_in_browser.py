@@ -281,3 +281,28 @@ def test_text_contrasts_with_its_background_by_at_least_4_5_to_1(
             assert min(ratios) >= 4.5, f"{selector} in {scheme}: {min(ratios):.2f}"
     finally:
         page.close()
+
+
+def test_the_pages_break_no_rule_of_their_content_security_policy(
+    page: Page, base_url: str
+) -> None:
+    refused: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security" in message.text else None
+        ),
+    )
+    for path in PAGES:
+        page.goto(base_url + path)
+    page.goto(base_url + "/tools/chrf-compute")
+    page.get_by_role("button", name="Run").click()
+    page.locator(".try-output.ok pre").wait_for()
+    assert refused == []
+
+
+def test_another_origin_cannot_frame_the_try_it_form(page: Page, base_url: str) -> None:
+    page.set_content(f'<iframe src="{base_url}/tools/bleu-corpus-compute"></iframe>')
+    frame = page.frames[1]
+    frame.wait_for_load_state()
+    assert frame.locator("form").count() == 0

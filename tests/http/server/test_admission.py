@@ -13,7 +13,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mtcompute.http.server.admission import BodyAdmission, ByteBudget, announced_size
+from mtcompute.http.server.admission import BodyAdmission, has_body
+from mtcompute.http.server.budget import Account, ByteBudget
 from tests.live_server import serving
 
 BODY = b"x" * 100
@@ -50,7 +51,7 @@ def budget() -> ByteBudget:
 def gated_url(gate: Gate, budget: ByteBudget) -> Iterator[str]:
     """A live server whose budget holds one body of ``BODY``'s size, with one more waiting."""
     app = Starlette(routes=[Route("/", gate.endpoint, methods=["POST", "GET"])])
-    limited = BodyAdmission(app, max_body_bytes=1000, budget=budget, most_waiting=1)
+    limited = BodyAdmission(app, budget=budget, most_waiting=1)
     with serving(limited) as url:
         yield url
 
@@ -90,26 +91,28 @@ def test_a_request_without_a_body_is_never_held(gate: Gate, gated_url: str) -> N
         assert first.result().status_code == 200
 
 
-def test_the_announced_size_is_the_content_length_or_the_limit_when_chunked() -> None:
+def test_a_request_has_a_body_when_it_announces_one() -> None:
     def scope(*headers: tuple[bytes, bytes]) -> dict[str, object]:
         return {"type": "http", "headers": list(headers)}
 
-    assert announced_size(scope((b"content-length", b"50")), 1000) == 50
-    assert announced_size(scope((b"content-length", b"5000")), 1000) == 1000
-    assert announced_size(scope((b"transfer-encoding", b"chunked")), 1000) == 1000
-    assert announced_size(scope(), 1000) == 0
+    assert has_body(scope((b"content-length", b"50")))
+    assert has_body(scope((b"transfer-encoding", b"chunked")))
+    assert not has_body(scope((b"content-length", b"0")))
+    assert not has_body(scope())
 
 
-def test_the_budget_serves_the_waiting_in_order_and_a_large_body_alone() -> None:
+def test_the_budget_serves_the_waiting_in_order_and_a_large_charge_alone() -> None:
     async def scenario() -> list[str]:
         budget = ByteBudget(10)
         order: list[str] = []
-        first = await budget.acquire(8)
+        first = Account()
+        await budget.charge(first, 8)
 
         async def take(name: str, size: int) -> None:
-            reserved = await budget.acquire(size)
+            account = Account()
+            await budget.charge(account, size)
             order.append(name)
-            budget.release(reserved)
+            budget.release(account)
 
         async with anyio.create_task_group() as group:
             group.start_soon(take, "large", 50)  # more than the budget: waits for it whole
@@ -121,3 +124,28 @@ def test_the_budget_serves_the_waiting_in_order_and_a_large_body_alone() -> None
         return order
 
     assert anyio.run(scenario) == ["large", "small"]
+
+
+def test_the_oldest_request_is_never_kept_waiting_by_younger_ones() -> None:
+    async def scenario() -> list[str]:
+        budget = ByteBudget(10)
+        order: list[str] = []
+        oldest, younger = Account(), Account()
+        await budget.charge(oldest, 4)
+        await budget.charge(younger, 6)  # the budget is spent, half by each
+
+        async def more(name: str, account: Account) -> None:
+            await budget.charge(account, 5)
+            order.append(name)
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(more, "younger", younger)  # waits for room
+            await anyio.wait_all_tasks_blocked()
+            group.start_soon(more, "oldest", oldest)  # overdraws at once
+            await anyio.wait_all_tasks_blocked()
+            assert order == ["oldest"]
+            budget.release(oldest)  # the younger is now the oldest: it goes on
+        assert budget.used == 11
+        return order
+
+    assert anyio.run(scenario) == ["oldest", "younger"]

@@ -33,6 +33,20 @@ def test_serve_on_a_port_in_use_exits_1_with_one_line() -> None:
     ]
 
 
+@pytest.mark.parametrize("port", ["0", "8000"])
+def test_serve_on_an_address_that_is_not_one_exits_1_with_one_line(port: str) -> None:
+    finished = subprocess.run(
+        [COMMAND, "serve", "--host", "256.0.0.1", "--port", port],
+        capture_output=True,
+        text=True,
+        timeout=WAIT_SECONDS,
+        check=False,
+    )
+    assert finished.returncode == 1
+    [line] = finished.stderr.splitlines()
+    assert line.startswith(f"mtcompute: cannot listen on 256.0.0.1:{port}: ")
+
+
 def _soft_limit_of(pid: int) -> int:
     for line in Path(f"/proc/{pid}/limits").read_text().splitlines():
         if line.startswith("Max open files"):

@@ -14,7 +14,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from mtcompute.http.server.admission import BodyAdmission, ByteBudget
+from mtcompute.http.server.admission import BodyAdmission
+from mtcompute.http.server.budget import ByteBudget
 from mtcompute.http.server.protocol import REQUEST_TIMEOUT_ENV, DeadlineProtocol
 from tests.http.inputs import EXECUTE_PATH
 from tests.http.served import Served
@@ -82,7 +83,7 @@ def test_a_body_the_server_holds_back_is_not_cut_by_the_deadline(
 
     app = Starlette(routes=[Route("/", endpoint, methods=["POST"])])
     budget = ByteBudget(len(b"first"))
-    admitted = BodyAdmission(app, max_body_bytes=1 << 20, budget=budget, most_waiting=8)
+    admitted = BodyAdmission(app, budget=budget, most_waiting=8)
     large = b"x" * 512 * 1024  # more than uvicorn buffers: reading pauses while it waits
     with serving(admitted, http=DeadlineProtocol) as url, ThreadPoolExecutor(2) as pool:
         first = pool.submit(httpx.post, url, content=b"first", timeout=60)

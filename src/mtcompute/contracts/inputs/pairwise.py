@@ -107,3 +107,25 @@ def matrix_result(scores: Floats, decimals: int | None) -> JsonObject:
         rows = [to_fixed_many(row, decimals) for row in rows]
         utilities = to_fixed_many(utilities, decimals)
     return {"scores": rows, "expected_utility": utilities, "best_index": selection.best_index}
+
+
+# The JSON of one double at most ("-1.2345678901234567e-123," is 25 bytes).
+_CELL_BYTES = 25
+
+
+def matrix_bytes(raw: object) -> int:
+    """An upper bound of a pairwise answer's JSON bytes for a raw input: a double per cell, and
+    one per hypothesis for its expected utility."""
+    if not isinstance(raw, dict):
+        return 0
+    hypotheses, references = raw.get("hypotheses"), raw.get("references")
+    if not isinstance(hypotheses, list) or not isinstance(references, list):
+        return 0
+    return _CELL_BYTES * len(hypotheses) * (len(references) + 1)
+
+
+MATRIX_NOTE = (
+    "The answer holds a double per cell: about 25 bytes each, up to about 6.3 MiB at the "
+    "largest matrix this contract allows (twice that over MCP, as structured content and as "
+    "text). A server charges a request for that bound before it computes."
+)

@@ -6,6 +6,7 @@ that refusing any input costs about what reading it costs.
 """
 
 import difflib
+import re
 import sys
 from collections.abc import Collection
 
@@ -22,11 +23,18 @@ _LONGER_THAN_ANY_MATCH = 3
 
 def child_pointer(pointer: str, key: object) -> str:
     """RFC 6901: '~' becomes '~0' and '/' becomes '~1' in a reference token. A key that is not
-    a string (only the Python interface can pass one) is written as Python writes it."""
+    a string (only the Python interface can pass one) is written as Python writes it. A lone
+    surrogate, which no strict JSON parser would read back, is written as its escape
+    (``\\ud800``), as the messages show it."""
     if isinstance(key, int):
         return f"{pointer}/{number_text(key)}"
     text = key if isinstance(key, str) else str(key)
+    if not text.isascii():
+        text = _LONE_SURROGATE.sub(lambda lone: f"\\u{ord(lone.group()):04x}", text)
     return f"{pointer}/{text.replace('~', '~0').replace('/', '~1')}"
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def describe_value(value: object) -> str:

@@ -3,8 +3,10 @@
     POST /v1/batch              200 {"results": [...]}, whatever the operations' statuses;
                                 422 problem+json for a malformed batch, with every violation
 
-The body is read, limited and typed exactly as a single execute's, and the batch runs in the
-threadpool as one does: the event loop keeps answering other clients while it computes.
+The body is read, limited and typed exactly as a single execute's, charged for the answer its
+operations can give (``contracts.estimates``), and the batch runs in the threadpool as one does:
+the event loop keeps answering other clients while it computes. Its operations may answer
+``BATCH_ANSWER_BYTES`` in all (``contracts.allowance``): one past that is an ``error``.
 """
 
 from starlette.concurrency import run_in_threadpool
@@ -13,22 +15,29 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from mtcompute import jsonio
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES, answer_allowance
+from mtcompute.contracts.estimates import batch_answer_bytes
 from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.server.admission import charge_request
 from mtcompute.meta.batch.run import run_batch
 
 BATCH_PATH = "/v1/batch"
 
 
-def _batch_bytes(body: bytes) -> bytes:
-    # Parse, run and write in one thread: all three are CPU work on a large batch.
-    return jsonio.dumps(run_batch(jsonio.loads(body)))
+def _batch_bytes(raw: object) -> bytes:
+    # Run and write in one thread: both are CPU work on a large batch.
+    with answer_allowance(BATCH_ANSWER_BYTES):
+        return jsonio.dumps(run_batch(raw))
 
 
 def batch_route(max_body_bytes: int) -> Route:
     async def batch(request: Request) -> Response:
         check_json_media_type(request)
         body = await read_body(request, max_body_bytes)
-        answer = await run_in_threadpool(_batch_bytes, body)
+        raw = await run_in_threadpool(jsonio.loads, body)
+        estimate = min(batch_answer_bytes(raw), BATCH_ANSWER_BYTES)
+        await charge_request(request.scope, estimate)
+        answer = await run_in_threadpool(_batch_bytes, raw)
         return Response(answer, media_type=JSON_MEDIA_TYPE)
 
     return Route(BATCH_PATH, batch, methods=["POST"])

@@ -17,19 +17,20 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mtcompute import api, jsonio
+from mtcompute.contracts.estimates import answer_bytes
 from mtcompute.contracts.registry import all_tools
 from mtcompute.http.api.batch import batch_route
 from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.api.openapi import openapi_document
+from mtcompute.http.server.admission import charge_request
 
 
 def _json(value: object) -> Response:
     return Response(jsonio.dumps(value), media_type=JSON_MEDIA_TYPE)
 
 
-def _execute_bytes(tool_id: str, version: str, body: bytes) -> bytes:
-    # The CLI's own order: parse the JSON, then look the tool up, then run it.
-    return jsonio.dumps(api.execute_answer(tool_id, version, jsonio.loads(body)))
+def _execute_bytes(tool_id: str, version: str, raw: object) -> bytes:
+    return jsonio.dumps(api.execute_answer(tool_id, version, raw))
 
 
 def _execute_endpoint(max_body_bytes: int) -> Route:
@@ -37,8 +38,11 @@ def _execute_endpoint(max_body_bytes: int) -> Route:
         check_json_media_type(request)
         body = await read_body(request, max_body_bytes)
         tool_id, version = request.path_params["id"], request.path_params["version"]
-        # Parsing and scoring are CPU work: a thread keeps the event loop answering meanwhile.
-        answer = await run_in_threadpool(_execute_bytes, tool_id, version, body)
+        # The CLI's own order: parse the JSON, then look the tool up, then run it. Parsing and
+        # scoring are CPU work: a thread keeps the event loop answering meanwhile.
+        raw = await run_in_threadpool(jsonio.loads, body)
+        await charge_request(request.scope, answer_bytes(tool_id, version, raw))
+        answer = await run_in_threadpool(_execute_bytes, tool_id, version, raw)
         return Response(answer, media_type=JSON_MEDIA_TYPE)
 
     return Route("/v1/tools/{id}/versions/{version}/execute", execute, methods=["POST"])

@@ -2,6 +2,7 @@
 ``batch_doc``'s and its tables ``batch_schema``'s, so the page, the MCP tool and the OpenAPI
 document say the same thing."""
 
+from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.http.api.batch import BATCH_PATH
 from mtcompute.http.pages.schema_words import field_rows
@@ -29,6 +30,10 @@ _OUTPUT = (
     '{"status": "skipped", "reason": "..."}: names the first step bound from that did not succeed',
     "200 with the results whatever the operations' statuses; 422 problem+json with every "
     "violation for a malformed batch; 400, 413 or 415 as a single call.",
+    f"Served over HTTP and MCP, the operations may answer {BATCH_ANSWER_BYTES // 2**20} MiB in "
+    "all, each counted by its tool's upper bound before it runs (bleu-ngrams-count's clipping "
+    "tables: up to a row per hypothesis n-gram, about 20 bytes a row); an operation past that "
+    'is {"status": "error"} with code answer_too_large: make it a call of its own.',
 )
 _PYTHON = (
     "import json, mtcompute\n\n"
@@ -92,7 +97,10 @@ def batch_page(base_url: str) -> ToolPage:
         input_rows=tuple(field_rows(BATCH_INPUT_SCHEMA)),
         output_rows=(),
         output_notes=_OUTPUT,
-        limits=tuple(_limit(item) for item in doc.LIMITS),
+        limits=(
+            *(_limit(item) for item in doc.LIMITS),
+            ("max answer bytes in all, served", str(BATCH_ANSWER_BYTES)),
+        ),
         examples=(
             ShownExample(
                 doc.RESEARCH_TITLE, compact(doc.RESEARCH_BATCH), compact(doc.RESEARCH_RESPONSE)

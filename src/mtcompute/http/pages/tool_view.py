@@ -5,7 +5,7 @@ of them and no tool has code of its own here."""
 from dataclasses import dataclass, field
 
 from mtcompute.contracts.contract import Contract
-from mtcompute.contracts.registry import versions_of
+from mtcompute.contracts.registry import get_tool, versions_of
 from mtcompute.http.pages.schema_words import FieldRow, field_rows
 from mtcompute.http.pages.snippets import cli_command, compact, curl_command, pretty, python_call
 from mtcompute.meta.batch import doc as batch_doc
@@ -113,6 +113,12 @@ def _decide(contract: Contract) -> tuple[str, str]:
     return decide, explain
 
 
+def _answer_notes(contract: Contract) -> tuple[str, ...]:
+    """How large the answer can grow beyond the input, when the tool says it can."""
+    note = get_tool(contract.id, contract.version).answer_note
+    return (note,) if note else ()
+
+
 def tool_page(contract: Contract, base_url: str) -> ToolPage:
     """The page of ``contract``, its calls addressed to the server at ``base_url``."""
     base_url = base_url.rstrip("/")
@@ -137,7 +143,7 @@ def tool_page(contract: Contract, base_url: str) -> ToolPage:
         not_supported=contract.not_supported,
         input_rows=tuple(field_rows(contract.input_schema)),
         output_rows=tuple(field_rows(contract.output_schema)),
-        output_notes=(),
+        output_notes=_answer_notes(contract),
         limits=tuple((k.replace("_", " "), f"{v:,}") for k, v in contract.limits.items()),
         examples=_compact_examples(contract),
         snippets=_tool_snippets(contract, base_url),

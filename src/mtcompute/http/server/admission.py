@@ -1,90 +1,71 @@
-"""Bounding the request bodies held at once, by their bytes: a budget sized from the thread pool.
+"""Bounding what the requests in progress hold at once, in bytes: a budget sized from the
+thread pool.
 
-Each request with a body reserves its size (its ``Content-Length``; the body limit for a chunked
-body) before the body is read, and keeps the reservation until its answer is sent, so that the
-bodies being read, parsed or computed on in threads add up to at most the budget: one MiB per
-thread of the pool. A request that does not fit waits, first come first served, without reading
-its body, which stays in the kernel's buffers; a body larger than the budget runs alone. Once
-``WAITING_PER_THREAD`` times the threads are already waiting, a request is answered 503 with
-``Retry-After``, once its body has arrived and been dropped (``concurrency.refuse``). Small
-requests reserve little, so many run at once.
+A request with a body is charged in a ``ByteBudget`` (``budget``) for the bytes of its body as
+they arrive, never for bytes only announced: a client that announces 8 MiB and sends one byte
+holds one byte. A route then charges the request for what its answer will hold, estimated
+before it is computed (``charge_request``). The request keeps its charges until its answer is
+sent, so that the bodies and results being read, parsed, computed and written add up to about
+the budget: one MiB per thread of the pool. A charge that does not fit waits, first come first
+served, and the body's further bytes wait unread in the kernel's buffers meanwhile (the
+connection's deadline is extended by that wait, ``protocol``); the oldest request in progress
+never waits, so a body or result larger than the budget runs alone. Once ``WAITING_PER_THREAD``
+times the threads are already waiting, a new request is answered 503 with ``Retry-After``, once
+its body has arrived and been dropped (``concurrency.refuse``). Small requests are charged
+little, so many run at once.
 """
 
-from collections import deque
+from typing import cast
 
-import anyio
 import anyio.to_thread
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mtcompute.http.server.budget import Account, ByteBudget
 from mtcompute.http.server.concurrency import refuse
+from mtcompute.mcp.charges import ANSWER_CHARGE
 
 BUDGET_BYTES_PER_THREAD = 1024 * 1024
 WAITING_PER_THREAD = 4
+_CHARGE_KEY = "mtcompute.charge"
 
 
-def announced_size(scope: Scope, max_body_bytes: int) -> int:
-    """The bytes a request's body will take: its Content-Length, or at most ``max_body_bytes``
-    if it is chunked; 0 without a body."""
+def has_body(scope: Scope) -> bool:
+    """Whether a request announces a body: a ``Transfer-Encoding`` or a ``Content-Length``
+    other than 0."""
     for name, value in scope["headers"]:
-        if name == b"transfer-encoding":
-            return max_body_bytes
-        if name == b"content-length":
-            return min(int(value), max_body_bytes) if value.isdigit() else max_body_bytes
-    return 0
+        if name == b"transfer-encoding" or (name == b"content-length" and value != b"0"):
+            return True
+    return False
 
 
-class ByteBudget:
-    """A semaphore counted in bytes, first come first served."""
+class _Charge:
+    """What a route needs to charge its request: the budget and the request's account."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: ByteBudget, account: Account) -> None:
         self.budget = budget
-        self._used = 0
-        self._waiting: deque[tuple[int, anyio.Event]] = deque()
+        self.account = account
 
-    @property
-    def waiting(self) -> int:
-        return len(self._waiting)
 
-    async def acquire(self, size: int) -> int:
-        """Reserve ``size`` bytes (the budget at most); the bytes reserved, for ``release``."""
-        size = min(size, self.budget)
-        if not self._waiting and self._used + size <= self.budget:
-            self._used += size
-            return size
-        granted = anyio.Event()
-        entry = (size, granted)
-        self._waiting.append(entry)
-        try:
-            await granted.wait()
-        except BaseException:
-            if granted.is_set():
-                self.release(size)
-            else:
-                self._waiting.remove(entry)
-            raise
-        return size
-
-    def release(self, size: int) -> None:
-        self._used -= size
-        while self._waiting and self._used + self._waiting[0][0] <= self.budget:
-            size, granted = self._waiting.popleft()
-            self._used += size
-            granted.set()
+async def charge_request(scope: Scope, size: int) -> None:
+    """Charge the request of ``scope`` ``size`` more bytes (an estimate of its result), waiting
+    for room in the budget; nothing when no ``BodyAdmission`` serves it."""
+    charge = cast(_Charge | None, scope.get(_CHARGE_KEY))
+    if charge is not None:
+        await charge.budget.charge(charge.account, size)
 
 
 class BodyAdmission:
-    """ASGI middleware reserving each body's bytes in a ``ByteBudget``: by default one MiB per
-    thread, and ``WAITING_PER_THREAD`` waiting requests per thread."""
+    """ASGI middleware charging each request's body, and what its route adds, to a
+    ``ByteBudget``: by default one MiB per thread, and ``WAITING_PER_THREAD`` waiting requests
+    per thread."""
 
     def __init__(
         self,
         app: ASGIApp,
-        max_body_bytes: int,
         budget: ByteBudget | None = None,
         most_waiting: int | None = None,
     ) -> None:
         self._app = app
-        self._max_body_bytes = max_body_bytes
         self._budget = budget
         self._most_waiting = most_waiting
 
@@ -97,8 +78,7 @@ class BodyAdmission:
         return self._budget, self._most_waiting
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        size = announced_size(scope, self._max_body_bytes) if scope["type"] == "http" else 0
-        if size == 0:
+        if scope["type"] != "http" or not has_body(scope):
             await self._app(scope, receive, send)
             return
         budget, most_waiting = self._budget_now()
@@ -106,8 +86,22 @@ class BodyAdmission:
             message = f"expected at most {most_waiting} requests waiting to be read, got more"
             await refuse(f"{message}; retry later", scope, receive, send)
             return
-        reserved = await budget.acquire(size)
+        account = Account()
+
+        async def receive_charged() -> Message:
+            message = await receive()
+            await budget.charge(account, len(message.get("body", b"")))
+            return message
+
+        scope[_CHARGE_KEY] = _Charge(budget, account)
+
+        async def charge_answer(size: int) -> None:
+            await budget.charge(account, size)
+
+        # For a tool call over /mcp, in this request's context.
+        token = ANSWER_CHARGE.set(charge_answer)
         try:
-            await self._app(scope, receive, send)
+            await self._app(scope, receive_charged, send)
         finally:
-            budget.release(reserved)
+            ANSWER_CHARGE.reset(token)
+            budget.release(account)

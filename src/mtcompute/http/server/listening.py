@@ -16,9 +16,8 @@ class ListenError(Exception):
 
 
 def check_can_listen(host: str, port: int) -> None:
-    """Bind ``host``:``port`` as uvicorn will, and let go; ``ListenError`` if that fails."""
-    if port == 0:
-        return  # the OS picks a free port
+    """Bind ``host``:``port`` as uvicorn will, and let go; ``ListenError`` if that fails. Port 0
+    is bound too (the OS picks a free one): the host may still be no address of this machine."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     with socket.socket(family, socket.SOCK_STREAM) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -5,15 +5,17 @@ or body that never ends: a client sending ``GET / HTTP/1.1\\r\\nX-a: `` and noth
 connection (and a file descriptor) for ever, and a thousand of them deny service to everyone.
 Here a request must arrive whole, head and body, within ``request_timeout`` seconds of its first
 byte (of the connection, for the first request); past that the client gets 408 if nothing was
-answered yet, and the connection is closed. If the server paused reading meanwhile (the app had
-not asked for the body yet: ``admission``), the client gets another period.
+answered yet, and the connection is closed. The time the server itself paused reading (the app
+had not asked for more of the body yet: ``admission``) is added to the deadline, and only that
+time: a client whose bursts fill uvicorn's buffer for a moment gains that moment, not a new
+period, so no request is held past its deadline plus the server's own delays.
 
 The settings come from the environment, since uvicorn builds the protocol in each worker process.
 """
 
 import asyncio
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,25 +65,37 @@ def _timeout_answer(seconds: float) -> bytes:
     body = problem_bytes(408, [Violation(code="request_timeout", pointer="", message=message)])
     head = (
         "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/problem+json\r\n"
+        "x-content-type-options: nosniff\r\n"
         f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
     )
     return head.encode("ascii") + body
 
 
-class _NotedFlow(FlowControl):
-    """Uvicorn's flow control, noting whether reading was paused since last asked."""
+class _TimedFlow(FlowControl):
+    """Uvicorn's flow control, adding up how long reading was paused."""
 
-    def __init__(self, transport: asyncio.Transport) -> None:
+    def __init__(self, transport: asyncio.Transport, clock: Callable[[], float]) -> None:
         super().__init__(transport)
-        self._paused = False
+        self._clock = clock
+        self._paused_since: float | None = None
+        self._paused_before = 0.0
 
     def pause_reading(self) -> None:
-        self._paused = True
+        if not self.read_paused:
+            self._paused_since = self._clock()
         super().pause_reading()
 
-    def paused_since_noted(self) -> bool:
-        paused, self._paused = self._paused, False
-        return paused
+    def resume_reading(self) -> None:
+        if self.read_paused and self._paused_since is not None:
+            self._paused_before += self._clock() - self._paused_since
+            self._paused_since = None
+        super().resume_reading()
+
+    def paused_seconds(self) -> float:
+        """Seconds reading has been paused since the connection was made, the pause now
+        included."""
+        now = 0.0 if self._paused_since is None else self._clock() - self._paused_since
+        return self._paused_before + now
 
 
 class DeadlineProtocol(H11Protocol):
@@ -108,16 +122,19 @@ class DeadlineProtocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self.flow = _NotedFlow(transport)
+        self.flow = self._timed_flow = _TimedFlow(transport, self.loop.time)
         if self._slots is not None:
             self._slot.held = self._slots.take()
-        # One timer per connection, not per request: it checks when the request began.
+        # One timer per connection, not per request: it checks when the request began, and how
+        # long the server had paused reading by then.
         self._receiving_since: float | None = self.loop.time()
+        self._paused_at_start = 0.0
         self._check_at(self._request_timeout)
 
     def data_received(self, data: bytes) -> None:
         if self._receiving_since is None and self.conn.their_state is h11.IDLE:
             self._receiving_since = self.loop.time()  # the next request on a kept-alive connection
+            self._paused_at_start = self._timed_flow.paused_seconds()
         super().data_received(data)
         if self.conn.their_state not in _RECEIVING:
             self._receiving_since = None
@@ -138,14 +155,12 @@ class DeadlineProtocol(H11Protocol):
         self._deadline = None
         if self.transport.is_closing():
             return
-        now = self.loop.time()
-        flow = self.flow
         if self._receiving_since is None or self.conn.their_state not in _RECEIVING:
             self._check_at(self._request_timeout)
             return
-        if flow.read_paused or (isinstance(flow, _NotedFlow) and flow.paused_since_noted()):
-            self._receiving_since = now  # the app was behind, not the client: it starts again
-        left = self._receiving_since + self._request_timeout - now
+        # The time the app kept the client waiting is the server's, not the client's.
+        held_back = self._timed_flow.paused_seconds() - self._paused_at_start
+        left = self._receiving_since + self._request_timeout + held_back - self.loop.time()
         if left > 0:
             self._check_at(left)
             return

@@ -11,11 +11,13 @@ from mtcompute.api import (
     TokenList,
     brevity_penalty,
     chrf,
+    confidence_interval,
     corpus_bleu,
     describe,
     execute,
     execute_batch,
     ngram_counts,
+    paired_test,
     resolve_version,
     sentence_bleu,
     sentence_components,
@@ -38,6 +40,7 @@ from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
+from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.metrics.ter.result import TerResult
 from mtcompute.metrics.ter.statistics import TerStatistics
 from mtcompute.version import __version__
@@ -63,6 +66,8 @@ __all__ = [
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
+    "SignificanceResult",
+    "SystemScore",
     "TerResult",
     "TerStatistics",
     "TextList",
@@ -72,11 +77,13 @@ __all__ = [
     "__version__",
     "brevity_penalty",
     "chrf",
+    "confidence_interval",
     "corpus_bleu",
     "describe",
     "execute",
     "execute_batch",
     "ngram_counts",
+    "paired_test",
     "resolve_version",
     "sentence_bleu",
     "sentence_components",

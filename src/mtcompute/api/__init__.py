@@ -11,6 +11,7 @@ from mtcompute.api.bleu import (
 )
 from mtcompute.api.chrf import chrf
 from mtcompute.api.parsing import TextList, TokenList
+from mtcompute.api.significance import confidence_interval, paired_test
 from mtcompute.api.ter import ter
 from mtcompute.api.tokenize import tokenize
 from mtcompute.helper.process import use_helper_process
@@ -22,12 +23,14 @@ __all__ = [
     "TokenList",
     "brevity_penalty",
     "chrf",
+    "confidence_interval",
     "corpus_bleu",
     "describe",
     "execute",
     "execute_answer",
     "execute_batch",
     "ngram_counts",
+    "paired_test",
     "resolve_version",
     "sentence_bleu",
     "sentence_components",

@@ -2,11 +2,41 @@
 enough to each other that p-values fall anywhere between 0 and 1."""
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
-_WORDS = (
-    "the a cat dog sat on mat house big small red blue , . runs fast slowly went to Über "
-    "naïve café 東京 in out"
-).split()
+from sacrebleu.metrics.bleu import BLEU
+from sacrebleu.metrics.chrf import CHRF
+from sacrebleu.metrics.ter import TER
+from sacrebleu.significance import PairedTest
+
+_WORDS = [
+    "the",
+    "a",
+    "cat",
+    "dog",
+    "sat",
+    "on",
+    "mat",
+    "house",
+    "big",
+    "small",
+    "red",
+    "blue",
+    ",",
+    ".",
+    "runs",
+    "fast",
+    "slowly",
+    "went",
+    "to",
+    "Über",
+    "naïve",
+    "café",
+    "東京",
+    "in",
+    "out",
+]
 
 
 def corpus(
@@ -25,3 +55,24 @@ def corpus(
     levels = [0.30, 0.31, 0.33, 0.29, 0.36, 0.30, 0.32, 0.34, 0.28, 0.35]
     hypotheses = [[noisy(r, levels[k % len(levels)]) for r in streams[0]] for k in range(systems)]
     return hypotheses, streams
+
+
+def sacrebleu_metric(name: str) -> Any:
+    """sacreBLEU 2.6's metric object for one of our metric names."""
+    if name == "bleu":
+        return BLEU()
+    if name in {"chrf", "chrf++"}:
+        return CHRF(word_order=2 if name == "chrf++" else 0)
+    return TER()
+
+
+def sacrebleu_paired(
+    systems: list[list[str]], metric: str, streams: list[list[str]], test: str, samples: int
+) -> list[Any]:
+    """sacreBLEU's ``PairedTest`` results (its ``Result`` objects), baseline first."""
+    named: list[tuple[str, Sequence[str]]] = [(f"s{k}", hyps) for k, hyps in enumerate(systems)]
+    scores: dict[str, list[Any]] = PairedTest(
+        named, {"m": sacrebleu_metric(metric)}, streams, test, samples
+    )()[1]
+    (column,) = [name for name in scores if name != "System"]
+    return scores[column]

@@ -3,45 +3,47 @@ per-segment statistics: scores, p-values, means and intervals equal to the bit."
 
 import numpy as np
 import pytest
-from sacrebleu.metrics import BLEU, CHRF, TER
-from sacrebleu.significance import PairedTest
 
 from mtcompute.fast.resampling import paired
-from mtcompute.fast.resampling.scores import BleuFormula, ChrfFormula, Formula, TerFormula
+from mtcompute.fast.resampling.scores import (
+    BleuFormula,
+    ChrfFormula,
+    Formula,
+    Matrix,
+    TerFormula,
+)
 from mtcompute.metrics.smoothing import Smoothing
-from tests.fast.resampling.corpora import corpus
+from tests.fast.resampling.corpora import corpus, sacrebleu_metric, sacrebleu_paired
 
-_METRICS = {
-    "bleu": (BLEU, {}, BleuFormula(Smoothing.of("exp"))),
-    "chrf": (CHRF, {}, ChrfFormula(6)),
-    "chrf++": (CHRF, {"word_order": 2}, ChrfFormula(8)),
-    "ter": (TER, {}, TerFormula()),
+_METRICS: dict[str, Formula] = {
+    "bleu": BleuFormula(Smoothing.of("exp")),
+    "chrf": ChrfFormula(6),
+    "chrf++": ChrfFormula(8),
+    "ter": TerFormula(),
 }
 
 
+def _matrices(metric: str, hypotheses: list[list[str]], streams: list[list[str]]) -> list[Matrix]:
+    extractor = sacrebleu_metric(metric)
+    return [
+        np.array(extractor._extract_corpus_statistics(h, streams), dtype=float) for h in hypotheses
+    ]
+
+
 def _compare(metric: str, test: str, samples: int, systems: int, seed: int) -> None:
-    kind, options, formula = _METRICS[metric]
     hypotheses, references = corpus(60, systems, seed=seed)
-    named = [(f"s{k}", hyps) for k, hyps in enumerate(hypotheses)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SACREBLEU_SEED", str(seed))
-        ours_seed = seed
-        theirs = PairedTest(named, {"m": kind(**options)}, references, test, samples)()[1]
-    extractor = kind(**options)
-    matrices = [
-        np.array(extractor._extract_corpus_statistics(h, references), dtype=float)
-        for h in hypotheses
-    ]
+        theirs = sacrebleu_paired(hypotheses, metric, references, test, samples)
     ours = paired.paired_test(
-        formula,
-        matrices,
+        _METRICS[metric],
+        _matrices(metric, hypotheses, references),
         test="bootstrap" if test == "bs" else "randomization",
         samples=samples,
-        seed=ours_seed,
+        seed=seed,
         resampling="sacrebleu",
     )
-    (column,) = [name for name in theirs if name != "System"]
-    for k, result in enumerate(theirs[column]):
+    for k, result in enumerate(theirs):
         assert ours.scores[k] == result.score
         assert ours.p_values.get((0, k)) == result.p_value
         interval = ours.intervals[k]
@@ -67,14 +69,9 @@ def test_every_number_is_sacrebleus_for_five_systems(metric: str, test: str, sam
     _compare(metric, test, samples, 5, 3)
 
 
-def _formula_matrix(seed: int) -> tuple[Formula, list[np.ndarray]]:
+def _formula_matrix(seed: int) -> tuple[Formula, list[Matrix]]:
     hypotheses, references = corpus(40, 2, seed=seed)
-    extractor = BLEU()
-    matrices = [
-        np.array(extractor._extract_corpus_statistics(h, references), dtype=float)
-        for h in hypotheses
-    ]
-    return BleuFormula(Smoothing.of("exp")), matrices
+    return _METRICS["bleu"], _matrices("bleu", hypotheses, references)
 
 
 @pytest.mark.parametrize("resampling", ["sacrebleu", "portable"])
@@ -82,11 +79,9 @@ def _formula_matrix(seed: int) -> tuple[Formula, list[np.ndarray]]:
 def test_a_resample_taking_every_segment_once_is_the_corpus_score(
     resampling: str, metric: str
 ) -> None:
-    kind, options, formula = _METRICS[metric]
+    formula = _METRICS[metric]
     hypotheses, references = corpus(50, 1, seed=5)
-    matrix = np.array(
-        kind(**options)._extract_corpus_statistics(hypotheses[0], references), dtype=float
-    )
+    (matrix,) = _matrices(metric, hypotheses, references)
     every_segment = np.arange(len(matrix))[None, :]
     (scores,) = paired.bootstrap_scores(formula, [matrix], every_segment, "portable")
     if resampling == "portable":

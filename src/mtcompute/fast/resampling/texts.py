@@ -9,7 +9,7 @@ reference lengths are averages, scaled to integers in portable mode.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtcompute.fast.chrf.compute import chrf_fast
+from mtcompute.fast.chrf.segment import chrf_segment
 from mtcompute.fast.resampling.draws import Resampling
 from mtcompute.fast.resampling.scores import (
     BleuFormula,
@@ -93,8 +93,11 @@ def _chrf(
     orders = options.order_count
     matrices = []
     for texts in systems:
-        result = chrf_fast(list(texts), references, options, return_words=False)
-        matrices.append(chrf_matrix([segment.statistics for segment in result.segments], orders))
+        kept = [
+            chrf_segment(hypothesis, refs, options).statistics
+            for hypothesis, refs in zip(texts, references, strict=True)
+        ]
+        matrices.append(chrf_matrix(kept, orders))
     name = f"chrF{options.beta}" + "+" * options.word_order
     return MetricStatistics(
         name, ChrfFormula(orders, options.beta, options.eps_smoothing), matrices

@@ -34,6 +34,11 @@ TokenizeMany = Callable[[Sequence[str], str, bool], list[list[str]]]
 TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
 
 
+def compiled_function(extension: str, name: str) -> Any:
+    """``name`` of the compiled ``extension``, or None where it was not built."""
+    return _compiled(extension, name)
+
+
 def _compiled(extension: str, name: str) -> Any:
     """``name`` of the compiled ``extension``, or None where it was not built."""
     try:

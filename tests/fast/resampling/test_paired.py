@@ -114,3 +114,17 @@ def test_seed_none_draws_from_the_operating_system() -> None:
         for _ in range(3)
     }
     assert len(outcomes) > 1
+
+
+@pytest.mark.parametrize("method", ["exp", "none", "floor"])
+def test_portable_bleu_in_vectors_is_the_oracles_row_by_row(method: str) -> None:
+    rng = np.random.default_rng(4)
+    rows = 400
+    totals = rng.integers(0, 60, size=(rows, 4)).astype(float)
+    matches = np.floor(totals * rng.random((rows, 4)) * rng.integers(0, 2, (rows, 4)))
+    lengths = rng.integers(0, 80, size=(rows, 2)).astype(float)
+    sums = np.hstack([lengths, matches, totals])
+    formula = BleuFormula(Smoothing.of(method))
+    vectorised = formula.portable(sums)
+    by_row = formula._portable_by_row(sums)
+    assert vectorised.tolist() == by_row.tolist()

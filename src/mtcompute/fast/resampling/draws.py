@@ -22,8 +22,9 @@ Two generators, chosen by the caller:
       the index, otherwise take the next output and try again.
     * A bootstrap: resample ``s = 0, 1, ...``, position ``j = 0 .. n-1``, in that order, each an
       index below ``n`` (the segment it takes).
-    * Randomization: trial ``t = 0, 1, ...``, segment ``j = 0 .. n-1``, in that order, one
-      output each; its top bit (``x >> 63``) 1 keeps the baseline's segment in the first
+    * Randomization: coin ``q = t * n + j`` (trial ``t = 0, 1, ...``, segment ``j = 0 .. n-1``)
+      is bit ``63 - (q mod 64)`` of output ``x_{floor(q / 64) + 1}`` (each output's 64 bits are
+      64 coins, the most significant first); 1 keeps the baseline's segment in the first
       pseudo-system, 0 swaps it.
 
     Bootstrap resamples and randomization trials each come from a stream of their own, seeded
@@ -81,8 +82,10 @@ def portable_indexes(seed: int, samples: int, n: int) -> Indexes:
 
 def portable_mask(seed: int, trials: int, n: int) -> Mask:
     """``trials`` randomization trials of ``n`` segments: True keeps the baseline's segment."""
-    x = splitmix64(seed, 0, trials * n)
-    return (x >> np.uint64(63)).astype(np.bool_).reshape(trials, n)
+    coins = trials * n
+    x = splitmix64(seed, 0, (coins + 63) // 64)
+    bits = np.unpackbits(x.astype(">u8").view(np.uint8))  # each output's bits, high first
+    return bits[:coins].astype(np.bool_).reshape(trials, n)
 
 
 def sacrebleu_indexes(seed: int | None, samples: int, n: int) -> Indexes:

@@ -31,13 +31,18 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from mtcompute.fast.compiled import compiled_function
 from mtcompute.fast.sentence_score import sentence_score_fast
 from mtcompute.metrics.bleu import BleuStatistics
-from mtcompute.metrics.smoothing import ADD_K, EXP, FLOOR, Smoothing
+from mtcompute.metrics.smoothing import ADD_K, EXP, FLOOR, NONE, Smoothing
+from mtcompute.numerics import fdlibm
 
 Scores = NDArray[Any]  # float64, or float32 where sacreBLEU's scores are
 Matrix = NDArray[np.float64]
 _NO_MATCH_LOG = -9999999999.0  # sacreBLEU's my_log(0)
+# fdlibm's log and exp: compiled where the package has them, else the Python port (the same).
+_LOG: Callable[[float], float] = compiled_function("_sentence_score", "log") or fdlibm.log
+_EXP: Callable[[float], float] = compiled_function("_sentence_score", "exp") or fdlibm.exp
 
 
 class Formula(Protocol):
@@ -109,6 +114,39 @@ class BleuFormula:
         return score
 
     def portable(self, sums: Matrix) -> NDArray[np.float64]:
+        if self.smoothing.method == ADD_K:
+            return self._portable_by_row(sums)
+        order = self.max_order
+        c, r = sums[:, 0], sums[:, 1]
+        matches, totals = sums[:, 2 : 2 + order], sums[:, 2 + order :]
+        rows = len(sums)
+        zero = (matches[:, 0] == 0) | (totals == 0).any(axis=1)
+        if self.smoothing.method == NONE:
+            zero |= (matches == 0).any(axis=1)
+        live = ~zero
+        acc = np.zeros(int(live.sum()))
+        divisor = np.ones(int(live.sum()))
+        m, t = matches[live], totals[live]
+        for n in range(order):
+            with np.errstate(divide="ignore", invalid="ignore"):
+                if self.smoothing.method == EXP:
+                    divisor = np.where(m[:, n] > 0, divisor, divisor * 2.0)
+                    unmatched = 1.0 / (divisor * t[:, n])
+                elif self.smoothing.method == FLOOR:
+                    unmatched = float(self.smoothing.value or 0.0) / t[:, n]
+                else:
+                    unmatched = np.zeros(len(m))
+                precision = np.where(m[:, n] > 0, m[:, n] / t[:, n], unmatched)
+            acc = acc + _each(_LOG, precision)
+        bp = np.ones(rows)
+        bp[c == 0] = 0.0
+        short = (c > 0) & (c <= r)
+        bp[short] = _each(_EXP, 1.0 - r[short] / c[short])
+        out = np.zeros(rows)
+        out[live] = bp[live] * _each(_EXP, (1.0 / order) * acc)
+        return 100.0 * out
+
+    def _portable_by_row(self, sums: Matrix) -> NDArray[np.float64]:
         order = self.max_order
         out = np.empty(len(sums))
         for row, values in enumerate(sums.astype(np.int64).tolist()):

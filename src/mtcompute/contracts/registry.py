@@ -11,6 +11,7 @@ from mtcompute.contracts import (
     bleu_tokenize_1_0_0,
     chrf_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
+    paired_significance_1_0_0,
     ter_compute_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
@@ -28,6 +29,7 @@ _RELEASED: tuple[Tool[Any], ...] = (
     bleu_tokenize_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
+    paired_significance_1_0_0.TOOL,
     ter_compute_1_0_0.TOOL,
 )
 

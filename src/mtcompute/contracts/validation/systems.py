@@ -41,8 +41,11 @@ class SystemsMatchReferences:
         seen: dict[str, int] = {}
         for k, system in _systems(raw):
             hypotheses, name = system.get("hypotheses"), system.get("name")
-            lists = isinstance(references, list) and isinstance(hypotheses, list)
-            if lists and len(hypotheses) != len(references):  # type: ignore[arg-type]
+            if (
+                isinstance(references, list)
+                and isinstance(hypotheses, list)
+                and len(hypotheses) != len(references)
+            ):
                 pointer = f"/systems/{k}/hypotheses"
                 message = (
                     f"expected {len(references)} hypotheses (one per reference set), got "

@@ -379,9 +379,9 @@ BEHAVIOR = (
         "the baseline's score b_s and the system's a_s; d_s = |a_s - b_s|; the mean of the d_s "
         "is their left-to-right sum divided by samples; p_value = (1 + the number of s with d_s "
         "- mean > delta) / (samples + 1), delta being |score - the baseline's score|. Every "
-        "system, the baseline among them, gets mean (the a_s summed left to right over "
-        "samples) and ci = (u - l) / 2, where l and u are the a_s sorted ascending at positions "
-        "floor(samples / 40) and samples - floor(samples / 40) - 1 (from 0)."
+        "system, the baseline among them, gets mean (the a_s sorted ascending, added left to "
+        "right, divided by samples) and ci = (u - l) / 2, where l and u are the sorted a_s at "
+        "positions floor(samples / 40) and samples - floor(samples / 40) - 1 (from 0)."
     ),
     (
         "Approximate randomization (sacreBLEU's, after Riezler and Maxwell 2005): p_value = (1 "

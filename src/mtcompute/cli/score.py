@@ -42,6 +42,11 @@ U+0009-U+000D, U+001C-U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2
 U+205F, U+3000) and smooths as it does (exp); chrF reads the raw line. The numbers are
 sacreBLEU's with the same options. Nothing is truncated and no request limit applies.
 
+Several systems: REF... -i A B C (the first is the baseline) prints sacreBLEU's table;
+--paired-bs or --paired-ar tests each against the baseline (--paired-all: every pair),
+--confidence adds bootstrap intervals; --resampling portable gives the same numbers on every
+platform.
+
 \b
 Example (the files are in the repository's examples/score/):
   mtcompute score ref1.txt ref2.txt -i hyp.txt -m bleu -m chrf

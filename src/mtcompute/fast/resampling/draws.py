@@ -70,7 +70,8 @@ def portable_indexes(seed: int, samples: int, n: int) -> Indexes:
     found: list[NDArray[np.uint64]] = []
     have, start = 0, 0
     while have < wanted:
-        count = max(_BLOCK, 2 * (wanted - have))
+        # about as many outputs as the draws still wanted take: each is kept with p = n / 2**b
+        count = max(_BLOCK, int((wanted - have) * (1 << bits) / n * 1.01))
         x = splitmix64(seed, start, count)
         start += count
         v = x >> np.uint64(64 - bits) if bits else np.zeros(count, np.uint64)

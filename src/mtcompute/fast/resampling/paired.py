@@ -10,10 +10,11 @@ p-value of the absolute differences, both ``(count(> delta) + 1) / (samples + 1)
 sum divided by the count.
 """
 
+import functools
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -87,11 +88,20 @@ def _score_rows(formula: Formula, rows: Matrix, resampling: Resampling) -> Score
 
 
 def bootstrap_scores(
-    formula: Formula, matrices: Sequence[Matrix], indexes: draws.Indexes, resampling: Resampling
+    formula: Formula,
+    matrices: Sequence[Matrix],
+    indexes: draws.Indexes | NDArray[np.float32],
+    resampling: Resampling,
 ) -> list[Scores]:
-    """Every system's score on each bootstrap resample: one product for all systems."""
+    """Every system's score on each bootstrap resample: one product for all systems.
+    ``indexes`` are the resamples' segments, or (float32) their counts per segment."""
     stacked = np.hstack(matrices)
-    summed = sums.bootstrap_sums(indexes, stacked)
+    taken = (
+        cast(NDArray[np.float32], indexes)
+        if indexes.dtype == np.float32
+        else sums.counts(cast(draws.Indexes, indexes))
+    )
+    summed = sums.bootstrap_sums(taken, stacked)
     width = formula.columns
     return [
         _score_rows(formula, summed[:, k * width : (k + 1) * width], resampling)
@@ -108,6 +118,24 @@ def _bootstrap_p(system: Scores, baseline: Scores, delta: float, resampling: Res
 def _randomization_p(first: Scores, second: Scores, delta: float) -> float:
     differences = np.abs(np.asarray(first) - np.asarray(second))
     return (int(np.sum(differences > delta)) + 1) / (len(differences) + 1)
+
+
+def bootstrap_counts(
+    resampling: Resampling, seed: int | None, samples: int, n: int
+) -> NDArray[np.float32]:
+    """The resamples' counts per segment; a seeded draw is kept for the next metric."""
+    if seed is None:
+        return sums.counts(bootstrap_indexes(resampling, seed, samples, n))
+    return _remembered_counts(resampling, seed, samples, n)
+
+
+@functools.lru_cache(maxsize=1)
+def _remembered_counts(
+    resampling: Resampling, seed: int, samples: int, n: int
+) -> NDArray[np.float32]:
+    found = sums.counts(bootstrap_indexes(resampling, seed, samples, n))
+    found.flags.writeable = False
+    return found
 
 
 def bootstrap_indexes(
@@ -131,8 +159,9 @@ def confidence_intervals(
     one seed); ``single`` takes ``Score.estimate_ci``'s mean, as sacreBLEU's ``--confidence``
     for one system does."""
     n = len(matrices[0])
-    indexes = bootstrap_indexes(resampling, seed, samples, n)
-    per_system = bootstrap_scores(formula, matrices, indexes, resampling)
+    per_system = bootstrap_scores(
+        formula, matrices, bootstrap_counts(resampling, seed, samples, n), resampling
+    )
     if single and resampling == "sacrebleu":
         return [estimate_ci_single(scores) for scores in per_system]
     return [estimate_ci(scores, resampling) for scores in per_system]
@@ -161,8 +190,8 @@ def paired_test(
     p_values: dict[Pair, float] = {}
     intervals: list[Interval | None] = [None] * len(matrices)
     if test == "bootstrap":
-        indexes = bootstrap_indexes(resampling, seed, samples, n)
-        resampled = bootstrap_scores(formula, matrices, indexes, resampling)
+        taken = bootstrap_counts(resampling, seed, samples, n)
+        resampled = bootstrap_scores(formula, matrices, taken, resampling)
         intervals = [estimate_ci(each, resampling) for each in resampled]
         for base, system in chosen:
             delta = abs(scores[base] - scores[system])
@@ -195,6 +224,23 @@ def _trial_scores(formula: Formula, rows: Matrix, resampling: Resampling) -> Sco
 
 
 def _trials(
+    resampling: Resampling, seed: int | None, trials: int, n: int, confidence: int
+) -> tuple[draws.Mask, draws.Indexes | None]:
+    if seed is None:
+        return _drawn_trials(resampling, seed, trials, n, confidence)
+    return _remembered_trials(resampling, seed, trials, n, confidence)
+
+
+@functools.lru_cache(maxsize=1)
+def _remembered_trials(
+    resampling: Resampling, seed: int, trials: int, n: int, confidence: int
+) -> tuple[draws.Mask, draws.Indexes | None]:
+    mask, indexes = _drawn_trials(resampling, seed, trials, n, confidence)
+    mask.flags.writeable = False
+    return mask, indexes
+
+
+def _drawn_trials(
     resampling: Resampling, seed: int | None, trials: int, n: int, confidence: int
 ) -> tuple[draws.Mask, draws.Indexes | None]:
     if resampling == "portable":

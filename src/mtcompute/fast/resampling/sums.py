@@ -35,24 +35,31 @@ def _dtype(bound: float, statistics: Matrix) -> Any:
     return np.float32 if integral and bound < _FLOAT32_EXACT else np.float64
 
 
-def counts(indexes: Indexes) -> NDArray[np.int64]:
-    """Per resample (row), how many times it takes each segment (column)."""
+def counts(indexes: Indexes) -> NDArray[np.float32]:
+    """Per resample (row), how many times it takes each segment (column): small integers, exact
+    in float32."""
     samples, n = indexes.shape
-    rows = np.arange(samples, dtype=np.int64)[:, None] * n
-    flat = np.bincount((rows + indexes).ravel(), minlength=samples * n)
-    return flat.reshape(samples, n)
+    out = np.empty((samples, n), dtype=np.float32)
+    for start in range(0, samples, _ROWS):
+        block = indexes[start : start + _ROWS]
+        rows = np.arange(len(block), dtype=np.int64)[:, None] * n
+        flat = np.bincount((rows + block).ravel(), minlength=len(block) * n)
+        out[start : start + _ROWS] = flat.reshape(len(block), n)
+    return out
 
 
-def bootstrap_sums(indexes: Indexes, statistics: Matrix) -> Matrix:
+def bootstrap_sums(resample_counts: NDArray[np.float32], statistics: Matrix) -> Matrix:
     """Row s: the statistics summed over the segments resample s takes (with repetition)."""
-    samples = len(indexes)
-    bound = float(np.abs(statistics).max(initial=0)) * indexes.shape[1]
+    samples, n = resample_counts.shape
+    bound = float(np.abs(statistics).max(initial=0)) * n
     dtype = _dtype(bound, statistics)
-    right = statistics.astype(dtype)
+    if dtype is np.float32:
+        return (resample_counts @ statistics.astype(np.float32)).astype(np.float64)
     out = np.empty((samples, statistics.shape[1]), dtype=np.float64)
     for start in range(0, samples, _ROWS):
-        block = counts(indexes[start : start + _ROWS]).astype(dtype)
-        out[start : start + _ROWS] = block @ right
+        out[start : start + _ROWS] = (
+            resample_counts[start : start + _ROWS].astype(np.float64) @ statistics
+        )
     return out
 
 

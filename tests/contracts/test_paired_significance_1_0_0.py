@@ -160,3 +160,14 @@ def test_ter_is_bounded_by_the_pair_bytes_of_every_system() -> None:
     assert _errors(raw) == [("too_many_pair_bytes", "")]
     raw["metrics"] = ["bleu"]
     assert len(execute(ID, VERSION, {**raw, "samples": 5})["results"]) == 2
+
+
+def test_systems_times_segments_times_metrics_is_bounded() -> None:
+    raw: dict[str, Any] = {
+        "systems": [{"name": f"{k}", "hypotheses": ["x"] * 3000} for k in range(16)],
+        "references": [["x"]] * 3000,
+        "metrics": ["bleu", "chrf", "ter"],
+    }
+    assert _errors(raw) == [("too_much_work", "")]
+    raw["metrics"] = ["bleu", "chrf"]
+    assert len(execute(ID, VERSION, {**raw, "samples": 2})["results"]) == 32

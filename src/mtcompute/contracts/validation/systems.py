@@ -141,3 +141,35 @@ class TerPairBytes:
                 f"pairs over every system with ter, got {total}"
             )
             found.add("too_many_pair_bytes", "", message)
+
+
+@dataclass(frozen=True)
+class SegmentScores:
+    """Systems times segments times metrics within the bound: the statistics every metric
+    extracts, segment by segment, for every system."""
+
+    max_segment_scores: int
+    checks_items_at: Sequence[Path] = ()
+
+    @property
+    def walks_items(self) -> bool:
+        return False
+
+    def _count(self, raw: dict[str, Any]) -> int:
+        systems, references = raw.get("systems"), raw.get("references")
+        metrics = raw.get("metrics", ["bleu"])
+        if not isinstance(systems, list) or not isinstance(references, list):
+            return 0
+        return len(systems) * len(references) * (len(metrics) if isinstance(metrics, list) else 1)
+
+    def bulk(self, raw: dict[str, Any]) -> _Failed | None:
+        return None if self._count(raw) <= self.max_segment_scores else FAILED
+
+    def walk(self, raw: dict[str, Any], found: Violations) -> None:
+        count = self._count(raw)
+        if count > self.max_segment_scores:
+            message = (
+                f"expected systems x segments x metrics of at most {self.max_segment_scores}, "
+                f"got {count}"
+            )
+            found.add("too_much_work", "", message)

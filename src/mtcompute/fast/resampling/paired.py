@@ -200,14 +200,13 @@ def paired_test(
             )
         return PairedOutcome(scores, tuple(intervals), p_values)
     mask, system_indexes = _trials(resampling, seed, samples, n, confidence)
-    width = formula.columns
-    firsts = np.hstack([matrices[base] for base, _ in chosen])
-    seconds = np.hstack([matrices[system] for _, system in chosen])
-    first_sums, second_sums = sums.randomization_sums(mask, firsts, seconds)
-    for k, (base, system) in enumerate(chosen):
-        columns = slice(k * width, (k + 1) * width)
-        first = _trial_scores(formula, first_sums[:, columns], resampling)
-        second = _trial_scores(formula, second_sums[:, columns], resampling)
+    if _exact_kept_sums(matrices):
+        pair_sums = sums.randomization_pair_sums(mask, matrices, chosen)
+    else:  # fractions (TER's averages): the pair's differences, as before
+        pair_sums = _pair_differences(mask, matrices, chosen, formula.columns)
+    for (base, system), (first_sums, second_sums) in zip(chosen, pair_sums, strict=True):
+        first = _trial_scores(formula, first_sums, resampling)
+        second = _trial_scores(formula, second_sums, resampling)
         delta = abs(scores[base] - scores[system])
         p_values[base, system] = _randomization_p(first, second, delta)
     if confidence > 0:
@@ -215,6 +214,23 @@ def paired_test(
             formula, matrices, chosen, resampling, seed, confidence, system_indexes
         )
     return PairedOutcome(scores, tuple(intervals), p_values)
+
+
+def _exact_kept_sums(matrices: Sequence[Matrix]) -> bool:
+    stacked = np.hstack(matrices)
+    return bool(np.all(stacked == np.round(stacked))) and sums.exact_in_float64(stacked)
+
+
+def _pair_differences(
+    mask: draws.Mask, matrices: Sequence[Matrix], chosen: Sequence[Pair], width: int
+) -> list[tuple[Matrix, Matrix]]:
+    firsts = np.hstack([matrices[base] for base, _ in chosen])
+    seconds = np.hstack([matrices[system] for _, system in chosen])
+    first_sums, second_sums = sums.randomization_sums(mask, firsts, seconds)
+    return [
+        (first_sums[:, k * width : (k + 1) * width], second_sums[:, k * width : (k + 1) * width])
+        for k in range(len(chosen))
+    ]
 
 
 def _trial_scores(formula: Formula, rows: Matrix, resampling: Resampling) -> Scores:

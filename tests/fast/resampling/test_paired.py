@@ -30,8 +30,10 @@ def _matrices(metric: str, hypotheses: list[list[str]], streams: list[list[str]]
     ]
 
 
-def _compare(metric: str, test: str, samples: int, systems: int, seed: int) -> None:
-    hypotheses, references = corpus(60, systems, seed=seed)
+def _compare(  # noqa: PLR0917
+    metric: str, test: str, samples: int, systems: int, seed: int, segments: int = 60
+) -> None:
+    hypotheses, references = corpus(segments, systems, seed=seed)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SACREBLEU_SEED", str(seed))
         theirs = sacrebleu_paired(hypotheses, metric, references, test, samples)
@@ -128,3 +130,20 @@ def test_portable_bleu_in_vectors_is_the_oracles_row_by_row(method: str) -> None
     vectorised = formula.portable(sums)
     by_row = formula._portable_by_row(sums)
     assert vectorised.tolist() == by_row.tolist()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("metric", list(_METRICS))
+@pytest.mark.parametrize(("test", "samples"), [("bs", 1000), ("ar", 10000)])
+def test_every_number_is_sacrebleus_at_its_default_sample_counts(
+    metric: str, test: str, samples: int
+) -> None:
+    _compare(metric, test, samples, 5, 12345)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("metric", list(_METRICS))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_number_is_sacrebleus_on_a_larger_test_set(metric: str, seed: int) -> None:
+    _compare(metric, "bs", 1000, 3, seed, segments=800)
+    _compare(metric, "ar", 2000, 3, seed, segments=800)

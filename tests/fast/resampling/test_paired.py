@@ -1,8 +1,12 @@
 """The resampling core against sacreBLEU 2.6's ``significance.py``, on sacreBLEU's own
 per-segment statistics: scores, p-values, means and intervals equal to the bit."""
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 import pytest
+from sacrebleu.significance import PairedTest
 
 from mtcompute.fast.resampling import paired
 from mtcompute.fast.resampling.scores import (
@@ -147,3 +151,27 @@ def test_every_number_is_sacrebleus_at_its_default_sample_counts(
 def test_every_number_is_sacrebleus_on_a_larger_test_set(metric: str, seed: int) -> None:
     _compare(metric, "bs", 1000, 3, seed, segments=800)
     _compare(metric, "ar", 2000, 3, seed, segments=800)
+
+
+@pytest.mark.parametrize("metric", ["bleu", "chrf"])
+def test_randomization_with_intervals_is_sacrebleus_n_ar_confidence(metric: str) -> None:
+    hypotheses, references = corpus(50, 3, seed=9)
+    named: list[tuple[str, Sequence[str]]] = [(f"s{k}", h) for k, h in enumerate(hypotheses)]
+    scores: dict[str, list[Any]] = PairedTest(
+        named, {"m": sacrebleu_metric(metric)}, references, "ar", 300, n_ar_confidence=200
+    )()[1]
+    (column,) = [name for name in scores if name != "System"]
+    ours = paired.paired_test(
+        _METRICS[metric],
+        _matrices(metric, hypotheses, references),
+        test="randomization",
+        samples=300,
+        seed=12345,
+        resampling="sacrebleu",
+        confidence=200,
+    )
+    for k, result in enumerate(scores[column]):
+        interval = ours.intervals[k]
+        assert interval is not None
+        assert (interval.mean, interval.ci) == (float(result.mean), float(result.ci))
+        assert ours.p_values.get((0, k)) == result.p_value

@@ -12,7 +12,7 @@ sum divided by the count.
 
 import functools
 import statistics
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
 
@@ -200,6 +200,7 @@ def paired_test(
             )
         return PairedOutcome(scores, tuple(intervals), p_values)
     mask, system_indexes = _trials(resampling, seed, samples, n, confidence)
+    pair_sums: Iterable[tuple[Matrix, Matrix]]
     if _exact_kept_sums(matrices):
         pair_sums = sums.randomization_pair_sums(mask, matrices, chosen)
     else:  # fractions (TER's averages): the pair's differences, as before

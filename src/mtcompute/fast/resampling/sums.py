@@ -11,7 +11,7 @@ integers (every metric's, TER's reference lengths scaled to integers in portable
 exact sums while they stay below 2**53, which ``exact_in_float64`` checks.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -86,23 +86,23 @@ def randomization_sums(mask: Mask, baseline: Matrix, system: Matrix) -> tuple[Ma
 
 def randomization_pair_sums(
     mask: Mask, matrices: Sequence[Matrix], pairs: Sequence[tuple[int, int]]
-) -> list[tuple[Matrix, Matrix]]:
+) -> Iterator[tuple[Matrix, Matrix]]:
     """Per pair (i, j), per trial, the two pseudo-systems' sums, from one product for any
     number of pairs: with K_k = kept @ system k (``mask`` True) and T_k its total, the first
     takes i's kept segments and j's others, K_i + T_j - K_j, the second K_j + T_i - K_i.
-    Integer statistics only (every sum exact in float64)."""
+    Integer statistics only (every sum exact in float64). A pair's sums are made when it is
+    reached, so that every pair of many systems does not hold them all at once."""
     width = matrices[0].shape[1]
     stacked = np.hstack(matrices)
     totals = stacked.sum(axis=0)
     bound = float(np.abs(stacked).sum(axis=0).max(initial=0))
     dtype = _dtype(bound, stacked)
     right = stacked.astype(dtype)
-    kept = np.empty((len(mask), stacked.shape[1]), dtype=np.float64)
+    kept = np.empty((len(mask), stacked.shape[1]), dtype=dtype)  # exact in either
     for start in range(0, len(mask), _ROWS):
         kept[start : start + _ROWS] = mask[start : start + _ROWS].astype(dtype) @ right
-    out = []
     for i, j in pairs:
         first_i, first_j = slice(i * width, (i + 1) * width), slice(j * width, (j + 1) * width)
-        kept_i, kept_j = kept[:, first_i], kept[:, first_j]
-        out.append((kept_i + (totals[first_j] - kept_j), kept_j + (totals[first_i] - kept_i)))
-    return out
+        kept_i = kept[:, first_i].astype(np.float64)
+        kept_j = kept[:, first_j].astype(np.float64)
+        yield kept_i + (totals[first_j] - kept_j), kept_j + (totals[first_i] - kept_i)

@@ -11,12 +11,14 @@ from mtcompute.api import (
     TokenList,
     brevity_penalty,
     chrf,
+    confidence_interval,
     corpus_bleu,
     describe,
     execute,
     execute_batch,
     mbr_select,
     ngram_counts,
+    paired_test,
     pairwise_bleu,
     pairwise_bleu_batch,
     pairwise_chrf,
@@ -44,6 +46,7 @@ from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, Chrf
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.pairwise import MbrSelection
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
+from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.metrics.ter.result import TerResult
 from mtcompute.metrics.ter.statistics import TerStatistics
 from mtcompute.version import __version__
@@ -70,6 +73,8 @@ __all__ = [
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
+    "SignificanceResult",
+    "SystemScore",
     "TerResult",
     "TerStatistics",
     "TextList",
@@ -79,12 +84,14 @@ __all__ = [
     "__version__",
     "brevity_penalty",
     "chrf",
+    "confidence_interval",
     "corpus_bleu",
     "describe",
     "execute",
     "execute_batch",
     "mbr_select",
     "ngram_counts",
+    "paired_test",
     "pairwise_bleu",
     "pairwise_bleu_batch",
     "pairwise_chrf",

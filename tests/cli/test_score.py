@@ -226,7 +226,7 @@ def test_references_may_be_named_first_and_the_hypotheses_come_on_standard_input
 
 
 def test_score_only_prints_each_score_at_the_width_asked(tmp_path: Path) -> None:
-    args = ["-i", _write(tmp_path / "h.txt", ["a b c d"]), _write(tmp_path / "r.txt", ["a b c e"])]
+    args = [_write(tmp_path / "r.txt", ["a b c e"]), "-i", _write(tmp_path / "h.txt", ["a b c d"])]
     result = score(*args, "-b", "-w", "3", "--max-order", "2")
     assert result.stdout == "70.711\n"
 

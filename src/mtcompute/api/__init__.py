@@ -18,6 +18,7 @@ from mtcompute.api.pairwise import (
     pairwise_chrf_batch,
 )
 from mtcompute.api.parsing import TextList, TokenList
+from mtcompute.api.significance import confidence_interval, paired_test
 from mtcompute.api.ter import ter
 from mtcompute.api.tokenize import tokenize
 from mtcompute.helper.process import use_helper_process
@@ -29,6 +30,7 @@ __all__ = [
     "TokenList",
     "brevity_penalty",
     "chrf",
+    "confidence_interval",
     "corpus_bleu",
     "describe",
     "execute",
@@ -36,6 +38,7 @@ __all__ = [
     "execute_batch",
     "mbr_select",
     "ngram_counts",
+    "paired_test",
     "pairwise_bleu",
     "pairwise_bleu_batch",
     "pairwise_chrf",

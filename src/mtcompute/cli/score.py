@@ -10,6 +10,10 @@ import click
 
 from mtcompute import jsonio
 from mtcompute.cli.failure import fail
+from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
+from mtcompute.cli.resampling import resampling_of, resampling_options
+from mtcompute.cli.systems import print_systems, read_systems
+from mtcompute.cli.words import Words
 from mtcompute.errors import InputError
 from mtcompute.metrics.display import DEFAULT_WIDTH
 from mtcompute.scoring.metric import Option
@@ -37,6 +41,11 @@ sacreBLEU does (13a unless -tok says otherwise; -tok none splits at whitespace o
 U+0009-U+000D, U+001C-U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
 U+205F, U+3000) and smooths as it does (exp); chrF reads the raw line. The numbers are
 sacreBLEU's with the same options. Nothing is truncated and no request limit applies.
+
+Several systems: REF... -i A B C (the first is the baseline) prints sacreBLEU's table;
+--paired-bs or --paired-ar tests each against the baseline (--paired-all: every pair),
+--confidence adds bootstrap intervals; --resampling portable gives the same numbers on every
+platform.
 
 \b
 Example (the files are in the repository's examples/score/):
@@ -78,10 +87,11 @@ def metric_options(command: F) -> F:
 @click.option(
     "-i",
     "--input",
-    "hypothesis_file",
-    metavar="HYP",
-    default=STDIN,
-    help="The hypotheses, one a line; '-' (or no -i) reads standard input.",
+    "hypothesis_files",
+    cls=Words,
+    metavar="HYP...",
+    help="The hypotheses, one a line; '-' (or no -i) reads standard input. Several systems: "
+    "-i A B C or -i A -i B; the first is the baseline.",
 )
 @click.option(
     "-r",
@@ -95,9 +105,10 @@ def metric_options(command: F) -> F:
     "-m",
     "--metric",
     "metrics",
+    cls=Words,
     type=click.Choice(list(metrics()), case_sensitive=False),
-    multiple=True,
-    help="A metric to compute (any case: BLEU, chrF); repeatable.  [default: bleu]",
+    help="Metrics to compute (any case: BLEU, chrF): -m bleu chrf, or -m repeated.  "
+    "[default: bleu]",
 )
 @click.option(
     "--format",
@@ -127,10 +138,11 @@ def metric_options(command: F) -> F:
 @click.option(
     "-b", "--score-only", is_flag=True, help="Print the scores only, one a line, without names."
 )
+@resampling_options
 def score(
     *,
     positional_references: tuple[str, ...],
-    hypothesis_file: str,
+    hypothesis_files: tuple[str, ...],
     reference_files: tuple[str, ...],
     metrics: tuple[str, ...],
     output_format: str,
@@ -141,10 +153,29 @@ def score(
 ) -> None:
     references_named = (*positional_references, *reference_files)
     if not references_named:
-        raise click.UsageError("expected at least one reference file (REF or -r REF), got none")
+        raise click.UsageError(
+            "expected at least one reference file (REF or -r REF), got none; -i takes every "
+            "word after it, so name the references before -i (REF... -i HYP...) or with -r"
+        )
+    asked = {key: settings.pop(key) for key in RESAMPLING_KEYS}
+    hypothesis_files = hypothesis_files or (STDIN,)
+    resampling = resampling_of(asked, len(hypothesis_files))
+    chosen = tuple(dict.fromkeys(name.lower() for name in metrics)) or ("bleu",)
+    if len(hypothesis_files) > 1 or resampling is not None:
+        if sentence_level:
+            raise click.UsageError("--sentence-level scores one system, without resampling")
+        several = read_systems(hypothesis_files, references_named)
+        print_systems(
+            several,
+            chosen,
+            settings=settings,
+            resampling=resampling,
+            output_format=output_format,
+            width=decimals,
+        )
+        return
     try:
-        hypotheses, references = _read_files(hypothesis_file, references_named)
-        chosen = metrics or ("bleu",)
+        hypotheses, references = _read_files(hypothesis_files[0], references_named)
         if sentence_level:
             scored = list(score_sentences(hypotheses.lines, references, chosen, settings))
         else:

@@ -16,6 +16,7 @@ from mtcompute.contracts import (
     chrf_from_statistics_1_0_0,
     chrf_pairwise_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
+    paired_significance_1_0_0,
     ter_compute_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
@@ -38,6 +39,7 @@ _RELEASED: tuple[Tool[Any], ...] = (
     chrf_from_statistics_1_0_0.TOOL,
     chrf_pairwise_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
+    paired_significance_1_0_0.TOOL,
     ter_compute_1_0_0.TOOL,
 )
 

@@ -42,6 +42,11 @@ TextStatistics = Callable[
 TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
 
 
+def compiled_function(extension: str, name: str) -> Any:
+    """``name`` of the compiled ``extension``, or None where it was not built."""
+    return _compiled(extension, name)
+
+
 def _compiled(extension: str, name: str) -> Any:
     """``name`` of the compiled ``extension``, or None where it was not built."""
     try:

@@ -132,8 +132,8 @@ def _items_valid(schema: Schema, items: CompiledSchema | None) -> ItemsValid:
 
 def _bulk_items_valid(schema: Schema) -> ItemsValid | None:
     item: Schema = schema.get("items", {})
-    if item.get("type") == "string":
-        return _strings_valid(item)
+    if item.get("type") == "string" and "enum" not in item and "const" not in item:
+        return _strings_valid(item)  # the bulk check knows lengths only: enums go item by item
     if item.get("type") != "array":
         return None
     if "items" not in item:

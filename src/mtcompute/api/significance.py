@@ -1,0 +1,240 @@
+"""Several systems compared: bootstrap confidence intervals and paired significance tests
+(paired bootstrap, approximate randomization), as sacreBLEU 2.6 computes them or portably.
+
+``resampling="sacrebleu"`` draws sacreBLEU's resamples (NumPy's ``default_rng(seed)``) and
+emulates its float32 arithmetic, so p-values, means and intervals are sacreBLEU's;
+``resampling="portable"`` draws from splitmix64 and scores exact integer sums with mtcompute's
+own formulas, the same doubles on every platform (``fast.resampling.draws`` specifies it).
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from mtcompute.errors import InputError, Violation
+from mtcompute.fast.resampling import paired
+from mtcompute.fast.resampling.draws import RESAMPLINGS, Resampling
+from mtcompute.fast.resampling.paired import TESTS, Interval, Pair, Test
+from mtcompute.fast.resampling.texts import BleuOptions, MetricOptions, metric_statistics
+from mtcompute.metrics.chrf import ChrfOptions
+from mtcompute.metrics.significance import METRIC_NAMES, SignificanceResult, SystemScore
+from mtcompute.metrics.smoothing import Smoothing
+from mtcompute.metrics.ter.options import TerOptions
+
+Systems = Sequence[tuple[str, Sequence[str]]] | Mapping[str, Sequence[str]]
+DEFAULT_SAMPLES: dict[str, int] = {"bootstrap": 1000, "randomization": 10000}
+DEFAULT_SEED = 12345
+_SEED_BOUND = 1 << 64
+
+
+def _error(code: str, pointer: str, message: str) -> InputError:
+    return InputError([Violation(code=code, pointer=pointer, message=message)])
+
+
+def metric_options(metric: str, given: Mapping[str, Any] | None) -> MetricOptions:
+    """The options of ``metric`` (``bleu``: tokenizer, lowercase, smoothing, smoothing_value,
+    max_order; ``chrf``/``chrf++``: char_order, word_order, beta, eps_smoothing,
+    include_whitespace; ``ter``: normalized, no_punct, asian_support, case_sensitive)."""
+    values = dict(given or {})
+    try:
+        if metric == "bleu":
+            smoothing = Smoothing.of(
+                values.pop("smoothing", "exp"), values.pop("smoothing_value", None)
+            )
+            return BleuOptions(smoothing=smoothing, **values)
+        if metric in {"chrf", "chrf++"}:
+            values.setdefault("word_order", 2 if metric == "chrf++" else 0)
+            return ChrfOptions(**values)
+        if metric == "ter":
+            return TerOptions(**values)
+    except (TypeError, ValueError) as error:
+        raise _error("invalid_option", f"/{metric}", f"options of {metric}: {error}") from None
+    known = ", ".join(METRIC_NAMES)
+    raise _error("unknown_metric", "/metrics", f"expected a metric among {known}, got {metric!r}")
+
+
+def _named(systems: Systems) -> list[tuple[str, list[str]]]:
+    pairs = list(systems.items()) if isinstance(systems, Mapping) else list(systems)
+    named = [(str(name), list(texts)) for name, texts in pairs]
+    names = [name for name, _ in named]
+    if len(set(names)) != len(names):
+        raise _error("duplicate_system", "/systems", f"expected distinct names, got {names}")
+    return named
+
+
+def _check(
+    named: list[tuple[str, list[str]]], references: Sequence[Sequence[str]], least: int
+) -> list[list[str]]:
+    if len(named) < least:
+        message = f"expected at least {least} systems, got {len(named)}"
+        raise _error("too_few_systems", "/systems", message)
+    refs = [list(segment) for segment in references]
+    errors: list[Violation] = []
+    for i, segment in enumerate(refs):
+        if not segment or not all(isinstance(text, str) for text in segment):
+            message = "expected 1 or more reference strings"
+            errors.append(
+                Violation(code="bad_references", pointer=f"/references/{i}", message=message)
+            )
+    for k, (name, texts) in enumerate(named):
+        if len(texts) != len(refs):
+            message = f"system {name!r} has {len(texts)} segments, the references {len(refs)}"
+            errors.append(
+                Violation(code="length_mismatch", pointer=f"/systems/{k}", message=message)
+            )
+        elif not all(isinstance(text, str) for text in texts):
+            message = f"system {name!r}: expected strings"
+            errors.append(
+                Violation(code="bad_hypotheses", pointer=f"/systems/{k}", message=message)
+            )
+    if errors:
+        raise InputError(errors)
+    return refs
+
+
+def _check_draws(samples: int, seed: int | None, resampling: str) -> Resampling:
+    if resampling not in RESAMPLINGS:
+        raise _error(
+            "unknown_resampling",
+            "/resampling",
+            f"expected sacrebleu or portable, got {resampling!r}",
+        )
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise _error("bad_samples", "/samples", f"expected a positive integer, got {samples!r}")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < _SEED_BOUND
+    ):
+        raise _error(
+            "bad_seed", "/seed", f"expected an integer from 0 to 2**64 - 1 or None, got {seed!r}"
+        )
+    return "portable" if resampling == "portable" else "sacrebleu"
+
+
+def _all_options(
+    metrics: Sequence[str], options: Mapping[str, Mapping[str, Any] | None]
+) -> list[tuple[str, MetricOptions]]:
+    if isinstance(metrics, str) or not metrics:
+        raise _error(
+            "bad_metrics", "/metrics", f"expected a non-empty list of metric names, got {metrics!r}"
+        )
+    chosen = []
+    for metric in metrics:
+        given = options.get("chrf" if metric == "chrf++" else metric)
+        chosen.append((metric, metric_options(metric, given)))
+    return chosen
+
+
+def paired_test(
+    systems: Systems,
+    references: Sequence[Sequence[str]],
+    *,
+    metrics: Sequence[str] = ("bleu",),
+    test: str = "bootstrap",
+    samples: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    resampling: str = "sacrebleu",
+    pairs: str = "baseline",
+    confidence: int = 0,
+    bleu: Mapping[str, Any] | None = None,
+    chrf: Mapping[str, Any] | None = None,
+    ter: Mapping[str, Any] | None = None,
+) -> SignificanceResult:
+    """Each system against the first (the baseline), or with ``pairs="all"`` every pair of
+    systems, by paired bootstrap (``test="bootstrap"``, 1,000 resamples unless ``samples``
+    says) or approximate randomization (``"randomization"``, 10,000 trials), for each metric
+    of ``metrics`` (``bleu``, ``chrf``, ``chrf++``, ``ter``, with their options in ``bleu``,
+    ``chrf`` (chrF and chrF++) and ``ter``).
+
+    ``systems`` maps names to hypotheses (or lists ``(name, hypotheses)`` pairs), one text a
+    segment; ``references[i]`` lists segment i's references. The bootstrap gives each system a
+    mean and 95% interval; randomization does when ``confidence`` (its resamples) is positive.
+    ``seed=None`` draws the seed from the operating system. Results come system by system
+    (for ``pairs="all"``, pair by pair), each metric in order; a baseline's ``p_value`` is
+    None. Raises ``InputError`` for a bad argument.
+    """
+    if test not in TESTS:
+        raise _error("unknown_test", "/test", f"expected bootstrap or randomization, got {test!r}")
+    if pairs not in {"baseline", "all"}:
+        raise _error("unknown_pairs", "/pairs", f"expected baseline or all, got {pairs!r}")
+    count = DEFAULT_SAMPLES[test] if samples is None else samples
+    mode = _check_draws(count, seed, resampling)
+    named = _named(systems)
+    refs = _check(named, references, 2)
+    chosen_test: Test = "bootstrap" if test == "bootstrap" else "randomization"
+    every: list[Pair] = (
+        [(i, j) for i in range(len(named)) for j in range(len(named)) if i < j]
+        if pairs == "all"
+        else [(0, k) for k in range(1, len(named))]
+    )
+    texts = [hypotheses for _, hypotheses in named]
+    rows: list[list[SystemScore]] = [[] for _ in range(len(every) + (pairs != "all"))]
+    for metric, options in _all_options(metrics, {"bleu": bleu, "chrf": chrf, "ter": ter}):
+        stats = metric_statistics(options, texts, refs, mode)
+        outcome = paired.paired_test(
+            stats.formula,
+            stats.matrices,
+            test=chosen_test,
+            samples=count,
+            seed=seed,
+            resampling=mode,
+            pairs=every,
+            confidence=confidence,
+        )
+        if pairs != "all":
+            rows[0].append(
+                _row(named[0][0], metric, stats.name, outcome.scores[0], outcome.intervals[0])
+            )
+        for k, (base, system) in enumerate(every):
+            row = _row(
+                named[system][0],
+                metric,
+                stats.name,
+                outcome.scores[system],
+                outcome.intervals[system],
+            )
+            row = replace(row, p_value=outcome.p_values[base, system], baseline=named[base][0])
+            rows[k + (pairs != "all")].append(row)
+    flat = tuple(row for group in rows for row in group)
+    shown_confidence = count if chosen_test == "bootstrap" else max(confidence, 0)
+    return SignificanceResult(chosen_test, count, shown_confidence, seed, mode, flat)
+
+
+def _row(
+    system: str, metric: str, name: str, score: float, interval: Interval | None
+) -> SystemScore:
+    if interval is None:
+        return SystemScore(system, metric, name, score)
+    return SystemScore(system, metric, name, score, interval.mean, interval.ci)
+
+
+def confidence_interval(
+    systems: Systems,
+    references: Sequence[Sequence[str]],
+    *,
+    metrics: Sequence[str] = ("bleu",),
+    samples: int = 1000,
+    seed: int | None = DEFAULT_SEED,
+    resampling: str = "sacrebleu",
+    bleu: Mapping[str, Any] | None = None,
+    chrf: Mapping[str, Any] | None = None,
+    ter: Mapping[str, Any] | None = None,
+) -> SignificanceResult:
+    """Each system's score with its bootstrap mean and 95% interval (``samples`` resamples),
+    as sacreBLEU's ``--confidence`` reports it for one system (in ``sacrebleu`` mode the mean
+    is ``statistics.mean``'s, as its ``Score.estimate_ci`` takes it). Arguments as
+    ``paired_test``'s; one system is enough."""
+    mode = _check_draws(samples, seed, resampling)
+    named = _named(systems)
+    refs = _check(named, references, 1)
+    texts = [hypotheses for _, hypotheses in named]
+    rows: list[list[SystemScore]] = [[] for _ in named]
+    for metric, options in _all_options(metrics, {"bleu": bleu, "chrf": chrf, "ter": ter}):
+        stats = metric_statistics(options, texts, refs, mode)
+        intervals = paired.confidence_intervals(
+            stats.formula, stats.matrices, samples=samples, seed=seed, resampling=mode, single=True
+        )
+        for k, matrix in enumerate(stats.matrices):
+            score = paired.corpus_score(stats.formula, matrix, mode)
+            rows[k].append(_row(named[k][0], metric, stats.name, score, intervals[k]))
+    flat = tuple(row for group in rows for row in group)
+    return SignificanceResult(None, samples, samples, seed, mode, flat)

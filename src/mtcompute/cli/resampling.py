@@ -1,0 +1,148 @@
+"""``score``'s options for several systems, as sacreBLEU 2.6 names them: ``--confidence``,
+``--paired-bs``, ``--paired-ar`` (with their ``-n`` counts), ``--paired-all``, ``--seed`` and
+``--resampling``; and what they ask for, as a ``scoring.systems.Resampling``.
+
+The seed is ``--seed``, else the ``SACREBLEU_SEED`` variable read as sacreBLEU reads it (``none``
+in any case draws from the operating system), else 12345; unlike sacreBLEU, 0 is a seed like
+any other (sacreBLEU's paired tests silently draw from the operating system for 0).
+"""
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from mtcompute.fast.resampling.draws import RESAMPLINGS
+from mtcompute.scoring.systems import Resampling
+
+F = TypeVar("F", bound=Callable[..., Any])
+DEFAULT_SEED = "12345"
+_SEED_BOUND = 1 << 64
+
+
+def resampling_options(command: F) -> F:
+    """The options, in the order ``--help`` lists them."""
+    options = [
+        click.option(
+            "-ci",
+            "--confidence",
+            is_flag=True,
+            help="Each system's bootstrap mean and 95% interval (beside --paired-ar too).",
+        ),
+        click.option(
+            "-cin",
+            "--confidence-n",
+            type=click.IntRange(min=1),
+            default=1000,
+            show_default=True,
+            help="Bootstrap resamples of --confidence.",
+        ),
+        click.option(
+            "-pbs", "--paired-bs", is_flag=True, help="Paired bootstrap test against the baseline."
+        ),
+        click.option(
+            "-pbsn",
+            "--paired-bs-n",
+            type=click.IntRange(min=1),
+            default=1000,
+            show_default=True,
+            help="Resamples of --paired-bs.",
+        ),
+        click.option(
+            "-par",
+            "--paired-ar",
+            is_flag=True,
+            help="Paired approximate randomization test against the baseline.",
+        ),
+        click.option(
+            "-parn",
+            "--paired-ar-n",
+            type=click.IntRange(min=1),
+            default=10000,
+            show_default=True,
+            help="Trials of --paired-ar.",
+        ),
+        click.option(
+            "--paired-all",
+            is_flag=True,
+            help="Test every pair of systems, not only against the first (with --paired-bs, "
+            "the default, or --paired-ar).",
+        ),
+        click.option(
+            "--seed",
+            metavar="N|none",
+            help="The resampling seed: an integer, or none to draw one from the operating "
+            "system.  [default: SACREBLEU_SEED, else 12345]",
+        ),
+        click.option(
+            "--resampling",
+            type=click.Choice(RESAMPLINGS),
+            default="sacrebleu",
+            show_default=True,
+            help="sacrebleu: sacreBLEU 2.6's resamples and numbers; portable: splitmix64 and "
+            "exact sums, the same numbers everywhere.",
+        ),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _seed(given: str | None, mode: str) -> int | None:
+    text = given if given is not None else os.environ.get("SACREBLEU_SEED", DEFAULT_SEED)
+    if text.strip().lower() == "none":
+        return None
+    try:
+        seed = int(text)
+    except ValueError:
+        message = f"expected an integer or none, got {text!r}"
+        raise click.BadParameter(message, param_hint="--seed") from None
+    bound = _SEED_BOUND if mode == "portable" else None
+    if seed < 0 or (bound is not None and seed >= bound):
+        limit = "2**64 - 1" if bound else "any size"
+        message = f"expected an integer from 0 to {limit}, got {seed}"
+        raise click.BadParameter(message, param_hint="--seed")
+    return seed
+
+
+KEYS = (
+    "confidence",
+    "confidence_n",
+    "paired_bs",
+    "paired_bs_n",
+    "paired_ar",
+    "paired_ar_n",
+    "paired_all",
+    "seed",
+    "resampling",
+)
+
+
+def resampling_of(options: dict[str, Any], systems: int) -> Resampling | None:
+    """What the options ask for (None: no interval and no test); usage errors for options
+    that contradict each other or the number of systems."""
+    if options["paired_bs"] and options["paired_ar"]:
+        raise click.UsageError("--paired-bs and --paired-ar exclude each other")
+    test = (
+        "randomization"
+        if options["paired_ar"]
+        else "bootstrap"
+        if options["paired_bs"] or options["paired_all"]
+        else None
+    )
+    seed = _seed(options["seed"], options["resampling"])  # a bad seed is an error anyway
+    if test is None and not options["confidence"]:
+        return None
+    if test is not None and systems < 2:
+        raise click.UsageError("paired tests need at least two systems after -i")
+    mode = options["resampling"]
+    samples = options["paired_ar_n"] if test == "randomization" else options["paired_bs_n"]
+    return Resampling(
+        confidence=options["confidence_n"] if options["confidence"] else 0,
+        test=test,
+        samples=samples if test else 0,
+        every_pair=options["paired_all"],
+        seed=seed,
+        mode=mode,
+    )

@@ -1,0 +1,231 @@
+"""Several systems scored together, as sacreBLEU 2.6 reports them: each system's scores, with
+``--confidence`` a bootstrap mean and 95% interval, with ``--paired-bs`` or ``--paired-ar`` a
+p-value against the baseline (the first system), or with ``--paired-all`` against every other.
+
+The numbers come from the library (``api.paired_test``, ``api.confidence_interval``); this
+module maps ``score``'s metric options to the library's, extends each metric's signature with
+the resampling (``bs:``, ``ar:``, ``seed:``; ``resample:portable`` in portable mode) and
+prints sacreBLEU's table, header and signature block, or JSON.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mtcompute import api
+from mtcompute.metrics.significance import SignificanceResult, SystemScore
+from mtcompute.scoring.metric import Streams, per_segment
+from mtcompute.scoring.registry import metric_named
+from mtcompute.scoring.table import fancy_grid
+
+_SIGNIFICANT = 0.05
+
+
+@dataclass(frozen=True, slots=True)
+class Resampling:
+    """What ``score`` was asked to resample: ``confidence`` (the bootstrap resamples of
+    ``--confidence``, 0 for none), ``test`` (bootstrap, randomization or None), its
+    ``samples``, ``every_pair``, the seed (None: from the operating system) and the mode."""
+
+    confidence: int = 0
+    test: str | None = None
+    samples: int = 0
+    every_pair: bool = False
+    seed: int | None = 12345
+    mode: str = "sacrebleu"
+
+
+@dataclass(frozen=True, slots=True)
+class SystemsReport:
+    """Each metric's sacreBLEU name and signature, and the rows, system by system."""
+
+    names: dict[str, str]
+    signatures: dict[str, str]
+    rows: tuple[SystemScore, ...]
+    resampling: Resampling
+    systems: tuple[str, ...]
+
+
+def library_options(metric: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """``score``'s options of ``metric`` as the library's keywords."""
+    if metric == "bleu":
+        return {
+            "tokenizer": settings.get("tokenize") or "13a",
+            "lowercase": bool(settings.get("lowercase")),
+            "smoothing": settings.get("smoothing") or "exp",
+            "smoothing_value": settings.get("smoothing_value"),
+            "max_order": settings.get("max_order") or 4,
+        }
+    if metric == "ter":
+        names = ("normalized", "no_punct", "asian_support", "case_sensitive")
+        return {name: bool(settings.get(name)) for name in names}
+    return {}
+
+
+def _draws(resampling: Resampling) -> list[tuple[str, str]]:
+    pairs = []
+    if resampling.test == "bootstrap":
+        pairs.append(("bs", str(resampling.samples)))
+    elif resampling.confidence:
+        pairs.append(("bs", str(resampling.confidence)))
+    if resampling.test == "randomization":
+        pairs.append(("ar", str(resampling.samples)))
+    seed = "none" if resampling.seed is None else str(resampling.seed)
+    pairs.append(("seed", seed))
+    if resampling.mode == "portable":
+        pairs.append(("resample", "portable"))
+    return pairs
+
+
+def with_draws(signature: str, resampling: Resampling) -> str:
+    """The signature with the resampling after ``nrefs``, where sacreBLEU puts it."""
+    if not resampling.test and not resampling.confidence:
+        return signature
+    first, _, rest = signature.partition("|")
+    added = "|".join(f"{key}:{value}" for key, value in _draws(resampling))
+    return f"{first}|{added}|{rest}" if rest else f"{first}|{added}"
+
+
+def score_systems(
+    systems: Sequence[tuple[str, Sequence[str]]],
+    references: Streams,
+    metrics: Sequence[str],
+    settings: Mapping[str, Any],
+    resampling: Resampling,
+) -> SystemsReport:
+    """Every system's numbers for every metric; ``references[k]`` is the k-th reference
+    stream."""
+    refs = per_segment(references)
+    options: dict[str, Any] = {}
+    for metric in metrics:
+        key = "chrf" if metric == "chrf++" else metric
+        options[key] = library_options(metric, settings)
+    common: dict[str, Any] = {
+        "metrics": list(metrics),
+        "seed": resampling.seed,
+        "resampling": resampling.mode,
+        **options,
+    }
+    result: SignificanceResult
+    if resampling.test:
+        result = api.paired_test(
+            list(systems),
+            refs,
+            test=resampling.test,
+            samples=resampling.samples,
+            pairs="all" if resampling.every_pair else "baseline",
+            confidence=resampling.confidence,
+            **common,
+        )
+    else:
+        samples = resampling.confidence or 1
+        result = api.confidence_interval(list(systems), refs, samples=samples, **common)
+        if not resampling.confidence:
+            result = replace(result, results=tuple(_bare(row) for row in result.results))
+    names = {row.metric: row.name for row in result.results}
+    signatures = {}
+    for metric in metrics:
+        scoring = metric_named(metric)(settings)
+        signatures[metric] = with_draws(scoring.signature(len(references)), resampling)
+    return SystemsReport(
+        names, signatures, result.results, resampling, tuple(name for name, _ in systems)
+    )
+
+
+def _bare(row: SystemScore) -> SystemScore:
+    return replace(row, mean=None, ci=None)
+
+
+def json_rows(report: SystemsReport) -> list[dict[str, object]]:
+    """One object per system (per pair with every pair) and metric, every number unrounded."""
+    out = []
+    for row in report.rows:
+        item = row.to_dict()
+        if not report.resampling.every_pair:
+            item.pop("baseline")
+        item["signature"] = report.signatures[row.metric]
+        out.append(item)
+    return out
+
+
+def _p_value(p: float) -> str:
+    text = f"(p = {p:.4f})"
+    return text if p > _SIGNIFICANT else f"{text}*"
+
+
+def _cell(row: SystemScore, width: int) -> str:
+    text = f"{row.score:.{width}f}"
+    if row.mean is not None and row.ci is not None:
+        text += f" ({row.mean:.{width}f} ± {row.ci:.{width}f})"
+    if row.p_value is not None:
+        text += "\n" + _p_value(row.p_value)
+    return text
+
+
+def text_report(report: SystemsReport, width: int) -> str:
+    """sacreBLEU's table, the paired test's explanation, and the signatures."""
+    metrics = list(report.signatures)
+    with_interval = any(row.mean is not None for row in report.rows)
+    headers = ["System"] if not report.resampling.every_pair else ["System", "Baseline"]
+    for metric in metrics:
+        name = report.names[metric]
+        headers.append(f"{name} (μ ± 95% CI)" if with_interval else name)
+    groups: dict[tuple[str | None, str], dict[str, SystemScore]] = {}
+    for row in report.rows:
+        groups.setdefault((row.baseline, row.system), {})[row.metric] = row
+    paired = report.resampling.test is not None
+    table = []
+    for (baseline, system), by_metric in groups.items():
+        shown = system
+        if paired and not report.resampling.every_pair and baseline is None:
+            shown = f"Baseline: {system}"
+        first = [shown] if not report.resampling.every_pair else [system, baseline or ""]
+        table.append(first + [_cell(by_metric[metric], width) for metric in metrics])
+    parts = [fancy_grid(headers, table), ""]
+    if paired:
+        parts.append(_explanation(report))
+    parts += ["-----------------", "Metric signatures", "-----------------"]
+    parts += [f" - {report.names[m]:<10} {report.signatures[m]}" for m in metrics]
+    return "\n".join(parts)
+
+
+def _explanation(report: SystemsReport) -> str:
+    bootstrap = report.resampling.test == "bootstrap"
+    kind = "bootstrap resampling" if bootstrap else "approximate randomization"
+    unit = "resampling trials" if bootstrap else "trials"
+    message = f"Paired {kind} test with {report.resampling.samples} {unit}"
+    if report.resampling.every_pair:
+        compared = " - Each system is pairwise compared to every system before it (its Baseline)."
+    else:
+        compared = f" - Each system is pairwise compared to Baseline: {report.systems[0]}."
+    shown = (
+        "   Actual system score / bootstrap estimated true mean / 95% CI are provided for each "
+        "metric."
+        if any(row.mean is not None for row in report.rows)
+        else "   Actual system score is provided for each metric."
+    )
+    lines = [
+        "-" * len(message),
+        message,
+        "-" * len(message),
+        compared,
+        shown,
+        "",
+        " - Null hypothesis: the system and the baseline translations are essentially",
+        "   generated by the same underlying process. For a given system and the baseline,",
+        "   the p-value is roughly the probability of the absolute score difference (delta)",
+        "   or higher occurring due to chance, under the assumption that the null hypothesis "
+        "is correct.",
+        "",
+        " - Assuming a significance threshold of 0.05, the null hypothesis can be rejected",
+        '   for p-values < 0.05 (marked with "*"). This means that the delta is unlikely to be '
+        "attributed",
+        '   to chance, hence the system is significantly "different" than the baseline.',
+        "   Otherwise, the p-values are highlighted in red.",
+        "",
+        ' - NOTE: Significance does not tell whether a system is "better" than the baseline '
+        "but rather",
+        '   emphasizes the "difference" of the systems in terms of the replicability of the delta.',
+        "",
+    ]
+    return "\n".join(lines)

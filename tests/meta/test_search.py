@@ -152,6 +152,9 @@ REALISTIC_QUERIES = [
     ("chrF matrix of samples for MBR decoding", "chrf-pairwise-compute"),
     ("pairwise BLEU", "bleu-pairwise-compute"),
     ("sentence BLEU of every hypothesis against every sample", "bleu-pairwise-compute"),
+    ("paired significance test", "paired-significance"),
+    ("paired bootstrap resampling between two systems", "paired-significance"),
+    ("approximate randomization p-value", "paired-significance"),
 ]
 
 

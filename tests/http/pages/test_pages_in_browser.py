@@ -67,7 +67,7 @@ def test_the_batch_page_runs_its_example_batch(page: Page, base_url: str) -> Non
     page.goto(base_url + "/tools/execute-batch")
     page.get_by_role("button", name="Run").click()
     page.locator(".try-output.ok pre").wait_for()
-    assert page.locator(".try-output pre").inner_text() == pretty(batch_doc.EXAMPLE_RESPONSE)
+    assert page.locator(".try-output pre").inner_text() == pretty(batch_doc.RESEARCH_RESPONSE)
 
 
 @every_hint

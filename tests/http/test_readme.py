@@ -5,7 +5,7 @@ from pathlib import Path
 
 import httpx
 
-from mtcompute.meta.batch.doc import EXAMPLE_RESPONSE
+from mtcompute.meta.batch.doc import RESEARCH_RESPONSE
 from tests.http.inputs import EXECUTE_PATH, JSON_HEADERS
 
 _ROOT = Path(__file__).parents[2]
@@ -34,4 +34,4 @@ def test_the_readme_batch_call_answers_the_batch_pages_response(client: httpx.Cl
     path, body = call.group(1), (_ROOT / call.group(2)).read_bytes()
     response = client.post(path, content=body, headers=JSON_HEADERS)
     assert response.status_code == 200
-    assert response.json() == EXAMPLE_RESPONSE
+    assert response.json() == RESEARCH_RESPONSE

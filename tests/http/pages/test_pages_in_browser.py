@@ -186,7 +186,7 @@ def test_home_and_docs_show_researchers_mtcompute_score_beside_sacrebleu(
         opened.goto(base_url + path)
         command = opened.get_by_label("mtcompute score command", exact=True)
         assert command.is_visible()
-        assert command.inner_text().startswith("mtcompute score -i hyp.txt")
+        assert command.inner_text().startswith("mtcompute score ref1.txt ref2.txt -i hyp.txt")
         assert "sacrebleu ref1.txt ref2.txt -i hyp.txt" in command.inner_text()
         output = opened.get_by_label("mtcompute score output", exact=True).inner_text()
         assert output.startswith("BLEU|nrefs:2|")

@@ -6,7 +6,8 @@ from mtcompute.version import __version__
 
 SCORE_COMMAND = (
     "mtcompute score ref1.txt ref2.txt -i hyp.txt -m bleu chrf\n"
-    "# the same command with sacrebleu in place of mtcompute score gives the same numbers"
+    "# the same numbers as sacreBLEU's, with the same defaults:\n"
+    "# sacrebleu ref1.txt ref2.txt -i hyp.txt -m bleu chrf"
 )
 SCORE_OUTPUT = (
     "BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|tool:bleu-corpus-compute@1.0.0|"

@@ -44,6 +44,7 @@ def test_the_edits_are_sacrebleus(hypothesis: list[str], reference: list[str]) -
     )
 
 
+@pytest.mark.slow
 def test_the_edits_are_sacrebleus_when_the_candidate_budget_runs_out() -> None:
     # Long texts of two words have runs everywhere: the 1,000-candidate budget ends the search.
     rng = random.Random(3)

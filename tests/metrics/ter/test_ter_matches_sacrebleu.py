@@ -51,6 +51,7 @@ def _random_corpus(rng: random.Random, size: int, longest: int) -> list[tuple[st
     return [(text(), [text() for _ in range(rng.randint(1, 4))]) for _ in range(size)]
 
 
+@pytest.mark.slow
 def test_seeded_corpora_score_as_in_sacrebleu() -> None:
     rng = random.Random(2026)
     for options in EVERY_OPTION_COMBINATION:

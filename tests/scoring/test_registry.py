@@ -27,10 +27,15 @@ def test_a_name_registered_twice_is_refused() -> None:
     class Second(ScoringMetric):
         name = "bleu"
 
-        def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
+        def statistics(self, hypotheses: Texts, references: Streams) -> object:
             raise NotImplementedError
 
-        def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
+        def from_statistics(self, statistics: object, nrefs: int) -> Scored:
+            raise NotImplementedError
+
+        def sentences(
+            self, hypotheses: Texts, references: Streams, first_line: int = 1
+        ) -> Iterator[Scored]:
             raise NotImplementedError
 
         def signature(self, nrefs: int) -> str:

@@ -2,31 +2,24 @@
 request limits. The command parses its options, reads the files (``textfiles``), delegates to
 ``scoring`` and prints; a file or input error is JSON on stderr with exit 2."""
 
-import sys
 from collections.abc import Callable
-from typing import Any, BinaryIO, TypeVar
+from typing import Any, TypeVar
 
 import click
 
-from mtcompute import jsonio
-from mtcompute.cli.failure import fail
 from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
 from mtcompute.cli.resampling import resampling_of, resampling_options
+from mtcompute.cli.streamed import Where, score_streamed
 from mtcompute.cli.systems import print_systems, read_systems
 from mtcompute.cli.words import Words
-from mtcompute.errors import InputError
 from mtcompute.metrics.display import DEFAULT_WIDTH
+from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, TestSet
+from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES
+from mtcompute.scale.runners import default_jobs
+from mtcompute.scale.work import FORMATS, TEXT, Plan
 from mtcompute.scoring.metric import Option
 from mtcompute.scoring.registry import every_option, metrics
-from mtcompute.scoring.score import score_corpus, score_sentences
-from mtcompute.scoring.scored import Scored
-from mtcompute.scoring.textfiles import (
-    STDIN,
-    TextFile,
-    check_same_length,
-    file_error,
-    read_text_file,
-)
+from mtcompute.scoring.textfiles import STDIN
 from mtcompute.version import __version__
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -113,17 +106,47 @@ def metric_options(command: F) -> F:
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
+    type=click.Choice(FORMATS),
+    default=TEXT,
     show_default=True,
-    help="text: one sacreBLEU line a metric; json: an array of {name, score, signature, "
-    "verbose_score, result}.",
+    help="text: one sacreBLEU line a metric (at sentence level after the line number and a tab); "
+    "json: an array of {name, score, signature, verbose_score, result}, the result holding the "
+    "summed statistics; jsonl: one such object a line, written as it is made.",
 )
 @click.option(
     "--sentence-level",
     is_flag=True,
-    help="Score each segment: a line (or JSON object, with its line number) a segment and metric.",
+    help="Score each segment: a line (or JSON object, with its line number) a segment and metric,"
+    " written as the segments are scored.",
 )
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 1024),
+    default=default_jobs(),
+    show_default="this machine's cores",
+    help="Worker processes scoring chunks; the output is the same whatever the number.",
+)
+@click.option(
+    "--chunk-size",
+    type=click.IntRange(1, 10_000_000),
+    default=DEFAULT_CHUNK_LINES,
+    show_default=True,
+    help="Segments read and scored at a time: memory grows with it, not with the files.",
+)
+@click.option(
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    help="Score the chunks on this running Dask cluster (needs mtcompute[dask]).",
+)
+@click.option(
+    "--max-line-bytes",
+    type=click.IntRange(1, 1 << 30),
+    default=DEFAULT_MAX_LINE_BYTES,
+    show_default=True,
+    help="Refuse a line longer than this, naming it, rather than read it.",
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar on a terminal's stderr.")
 @metric_options
 @click.option(
     "-w",
@@ -147,6 +170,11 @@ def score(
     metrics: tuple[str, ...],
     output_format: str,
     sentence_level: bool,
+    jobs: int,
+    chunk_size: int,
+    scheduler: str | None,
+    max_line_bytes: int,
+    quiet: bool,
     decimals: int,
     score_only: bool,
     **settings: Any,
@@ -174,42 +202,14 @@ def score(
             width=decimals,
         )
         return
-    try:
-        hypotheses, references = _read_files(hypothesis_files[0], references_named)
-        if sentence_level:
-            scored = list(score_sentences(hypotheses.lines, references, chosen, settings))
-        else:
-            scored = score_corpus(hypotheses.lines, references, chosen, settings)
-    except InputError as error:
-        fail(error)
-    _print(scored, output_format, decimals, score_only=score_only)
-
-
-def _read_files(
-    hypothesis_file: str, reference_files: tuple[str, ...]
-) -> tuple[TextFile, list[tuple[str, ...]]]:
-    names = (hypothesis_file, *reference_files)
-    if names.count(STDIN) > 1:
-        raise file_error("file_unreadable", "standard input ('-') can be read for one file only")
-    files, errors = [], []
-    for name in names:  # every file's problem at once, not one per run
-        try:
-            files.append(read_text_file(name, sys.stdin.buffer))
-        except InputError as error:
-            errors += error.errors
-    if errors:
-        raise InputError(errors)
-    hypotheses, *references = files
-    check_same_length(hypotheses, references)
-    return hypotheses, [reference.lines for reference in references]
-
-
-def _print(scored: list[Scored], output_format: str, decimals: int, *, score_only: bool) -> None:
-    if output_format == "json":
-        body = jsonio.dumps([item.to_json() for item in scored], indent=True)
-        click.echo(body.decode("utf-8"))
-        return
-    out: BinaryIO = sys.stdout.buffer
-    lines = (f"{item.score:.{decimals}f}" if score_only else item.text(decimals) for item in scored)
-    out.write("".join(f"{line}\n" for line in lines).encode("utf-8"))
-    out.flush()
+    plan = Plan.of(
+        chosen,
+        settings,
+        sentence_level=sentence_level,
+        output_format=output_format,
+        decimals=decimals,
+        score_only=score_only,
+    )
+    files = TestSet(hypothesis_files[0], references_named)
+    where = Where(jobs, chunk_size, max_line_bytes, scheduler, quiet)
+    score_streamed(files, plan, where)

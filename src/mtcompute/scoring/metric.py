@@ -4,6 +4,11 @@ options, how it scores a corpus and each segment, and its signature.
 A metric is a class whose constructor takes the values of the options (every declared option's
 value, keyed by its ``name``) and whether each segment is scored, and refuses a combination it
 cannot score with ``InputError``; ``register`` (in ``registry``) makes it one of ``score``'s.
+
+A corpus score is made from statistics that add up over any split of the segments: each part's
+``statistics`` (picklable, so that a worker process or a cluster can make them) add with ``+``
+taken in segment order, and ``from_statistics`` scores the sum, bit for bit the score of the
+whole, however it was split.
 Options are plain data: the CLI builds its flags from them, and the library passes them as
 keywords.
 """
@@ -49,13 +54,27 @@ class ScoringMetric(ABC):
         self.settings = {option.name: _value(settings, option) for option in self.options}
         self.sentence_level = sentence_level
 
-    @abstractmethod
     def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
         """The corpus score."""
+        return self.from_statistics(self.statistics(hypotheses, references), len(references))
 
     @abstractmethod
-    def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
-        """Each segment's score, in line order."""
+    def statistics(self, hypotheses: Texts, references: Streams) -> Any:
+        """The statistics of these segments: a part's, to add to the parts before it."""
+
+    def fold(self, total: Any, part: Any) -> Any:
+        """``total`` (the statistics of every segment before ``part``) with ``part`` added."""
+        return total + part
+
+    @abstractmethod
+    def from_statistics(self, statistics: Any, nrefs: int) -> Scored:
+        """The corpus score of the summed statistics; its result holds them, not the segments."""
+
+    @abstractmethod
+    def sentences(
+        self, hypotheses: Texts, references: Streams, first_line: int = 1
+    ) -> Iterator[Scored]:
+        """Each segment's score, in line order, the first on line ``first_line``."""
 
     @abstractmethod
     def signature(self, nrefs: int) -> str:

@@ -87,16 +87,7 @@ class Bleu(ScoringMetric):
         per_text = [self._tokens(refs) for refs in per_segment(references)]
         return hypothesis_tokens, per_text
 
-    def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
-        result = score(self._statistics(hypotheses, references))
-        sign = self.signature(len(references))
-        if not _changes_the_score(self.smoothing, result):
-            return Scored(result.name, result.score, sign, result.verbose_score, result.to_dict())
-        smoothed = sentence_score(_statistics(result), self.smoothing, use_effective_order=False)
-        verbose = smoothed.verbose_score
-        return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict())
-
-    def _statistics(self, hypotheses: Texts, references: Streams) -> BleuStatistics:
+    def statistics(self, hypotheses: Texts, references: Streams) -> BleuStatistics:
         """Tokenized and counted in one compiled pass where it was built; what it refuses (an
         order out of the contract's range) goes through the tool, which says why."""
         try:
@@ -112,11 +103,22 @@ class Bleu(ScoringMetric):
             result = api.corpus_bleu(hypothesis_tokens, reference_tokens, max_order=self.max_order)
             return _statistics(result)
 
-    def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
+    def from_statistics(self, statistics: BleuStatistics, nrefs: int) -> Scored:
+        result = score(statistics)
+        sign = self.signature(nrefs)
+        if not _changes_the_score(self.smoothing, result):
+            return Scored(result.name, result.score, sign, result.verbose_score, result.to_dict())
+        smoothed = sentence_score(_statistics(result), self.smoothing, use_effective_order=False)
+        verbose = smoothed.verbose_score
+        return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict())
+
+    def sentences(
+        self, hypotheses: Texts, references: Streams, first_line: int = 1
+    ) -> Iterator[Scored]:
         sign = self.signature(len(references))
         hypothesis_tokens, reference_tokens = self._segments(hypotheses, references)
         segments = zip(hypothesis_tokens, reference_tokens, strict=True)
-        for line, (hypothesis, refs) in enumerate(segments, start=1):
+        for line, (hypothesis, refs) in enumerate(segments, start=first_line):
             result = api.sentence_bleu(
                 hypothesis,
                 refs,

@@ -8,7 +8,14 @@ from mtcompute import api
 from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
 from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_tool
 from mtcompute.contracts.contract import Contract
-from mtcompute.metrics.chrf import DEFAULT_CHAR_ORDER, DEFAULT_WORD_ORDER, ChrfResult
+from mtcompute.metrics.chrf import (
+    DEFAULT_CHAR_ORDER,
+    DEFAULT_WORD_ORDER,
+    ChrfOptions,
+    ChrfResult,
+    ChrfStatistics,
+    chrf_result,
+)
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import ScoringMetric, Streams, Texts, per_segment, tool_name
 from mtcompute.scoring.registry import register
@@ -22,16 +29,21 @@ class _Chrf(ScoringMetric):
     def _result(self, hypotheses: Texts, references: Streams) -> ChrfResult:
         return api.chrf(list(hypotheses), per_segment(references), word_order=self.word_order)
 
-    def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
-        result = self._result(hypotheses, references)
-        return Scored(
-            result.name, result.score, self.signature(len(references)), "", result.to_dict()
-        )
+    def statistics(self, hypotheses: Texts, references: Streams) -> ChrfStatistics:
+        return self._result(hypotheses, references).statistics
 
-    def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
+    def from_statistics(self, statistics: ChrfStatistics, nrefs: int) -> Scored:
+        options = ChrfOptions(DEFAULT_CHAR_ORDER, self.word_order)
+        result = chrf_result((), statistics, options)
+        summed = {key: value for key, value in result.to_dict().items() if key != "segments"}
+        return Scored(result.name, result.score, self.signature(nrefs), "", summed)
+
+    def sentences(
+        self, hypotheses: Texts, references: Streams, first_line: int = 1
+    ) -> Iterator[Scored]:
         result = self._result(hypotheses, references)
         sign = self.signature(len(references))
-        for line, segment in enumerate(result.segments, start=1):
+        for line, segment in enumerate(result.segments, start=first_line):
             yield Scored(result.name, segment.score, sign, "", segment.to_dict(), line)
 
     def signature(self, nrefs: int) -> str:

@@ -1,12 +1,21 @@
 """TER in ``mtcompute score``: ``ter-compute`` with sacreBLEU's ``--ter-*`` options, on each raw
-line, corpus and per segment."""
+line, corpus and per segment.
+
+TER's corpus reference length is a left-to-right sum of doubles (each segment's summed
+reference lengths over its number of references), and double sums depend on where they are
+split. With 1, 2, 4 or 8 references every term and partial sum is a multiple of 1/8, exact below
+2**49 words, so a part's lengths add in any grouping. With another number a part keeps each
+segment's term, and the terms are added left to right when the corpus is scored (``fold`` adds
+them as the parts arrive in order), so the score is the whole's, bit for bit.
+"""
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from mtcompute import api
 from mtcompute.contracts import ter_compute_1_0_0 as ter_tool
 from mtcompute.metrics.ter.result import TerResult
-from mtcompute.metrics.ter.statistics import ter_score
+from mtcompute.metrics.ter.statistics import TerStatistics, ter_score
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import (
     Option,
@@ -20,6 +29,37 @@ from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
 
 NAME = "TER"
+# Numbers of references whose averages are multiples of 1/8: exact sums in any order.
+_EXACT_REFERENCE_COUNTS = (1, 2, 4, 8)
+
+
+@dataclass(frozen=True, slots=True)
+class TerPart:
+    """A part's summed edits and its reference-length terms, in segment order: one term, their
+    exact sum, when ``exact``."""
+
+    num_edits: int
+    lengths: tuple[float, ...]
+    exact: bool
+
+    def __add__(self, other: "TerPart") -> "TerPart":
+        if self.exact != other.exact:
+            raise ValueError("TER parts of different numbers of references do not add up")
+        edits = self.num_edits + other.num_edits
+        if self.exact:
+            return TerPart(edits, (self.lengths[0] + other.lengths[0],), exact=True)
+        return TerPart(edits, self.lengths + other.lengths, exact=False)
+
+    def folded(self) -> "TerPart":
+        """The lengths added left to right into one term: for a part that starts the corpus."""
+        return TerPart(self.num_edits, (_fold(self.lengths),), self.exact)
+
+
+def _fold(lengths: tuple[float, ...]) -> float:
+    total = 0.0
+    for length in lengths:  # left to right, as sacreBLEU sums them; not sum(), which compensates
+        total += length
+    return total
 
 
 def _switch(name: str, help: str) -> Option:
@@ -40,15 +80,30 @@ class Ter(ScoringMetric):
     def _result(self, hypotheses: Texts, references: Streams) -> TerResult:
         return api.ter(list(hypotheses), per_segment(references), **self.settings)
 
-    def corpus(self, hypotheses: Texts, references: Streams) -> Scored:
-        result = self._result(hypotheses, references)
-        sign = self.signature(len(references))
-        return Scored(NAME, result.score, sign, "", result.to_dict())
+    def statistics(self, hypotheses: Texts, references: Streams) -> TerPart:
+        segments = self._result(hypotheses, references).segments
+        part = TerPart(
+            sum(segment.num_edits for segment in segments),
+            tuple(segment.ref_length for segment in segments),
+            exact=len(references) in _EXACT_REFERENCE_COUNTS,
+        )
+        return part.folded() if part.exact else part
 
-    def sentences(self, hypotheses: Texts, references: Streams) -> Iterator[Scored]:
+    def fold(self, total: TerPart, part: TerPart) -> TerPart:
+        return (total + part).folded()  # the total starts the corpus: fold as it grows
+
+    def from_statistics(self, statistics: TerPart, nrefs: int) -> Scored:
+        summed = TerStatistics(statistics.num_edits, _fold(statistics.lengths))
+        ter = ter_score(summed)
+        result = {"ter": ter, **summed.to_dict(), **self.settings}
+        return Scored(NAME, 100 * ter, self.signature(nrefs), "", result)
+
+    def sentences(
+        self, hypotheses: Texts, references: Streams, first_line: int = 1
+    ) -> Iterator[Scored]:
         result = self._result(hypotheses, references)
         sign = self.signature(len(references))
-        for line, stats in enumerate(result.segments, start=1):
+        for line, stats in enumerate(result.segments, start=first_line):
             segment = {"ter": ter_score(stats), **stats.to_dict()}
             yield Scored(NAME, 100 * ter_score(stats), sign, "", segment, line)
 

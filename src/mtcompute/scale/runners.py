@@ -1,0 +1,96 @@
+"""Where the chunks are scored: in this process, in a pool of worker processes, or on a Dask
+cluster. Each runner maps ``run_chunk`` over the chunks and yields the results in input order,
+with a bounded number of chunks in flight, so that memory stays bounded by the chunk size.
+
+A worker ignores Ctrl-C (the terminal sends it to the whole process group); the process that
+reads the files stops the workers when it is interrupted or fails, so that none is left behind.
+"""
+
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from mtcompute.scale.chunks import Chunk
+from mtcompute.scale.work import ChunkResult, Plan, run_chunk
+
+# Chunks in flight per worker: one being scored, one waiting, so that no worker idles.
+IN_FLIGHT_PER_WORKER = 2
+
+
+class Runner(AbstractContextManager["Runner"], Protocol):
+    def map(self, plan: Plan, chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
+        """``run_chunk(plan, chunk)`` of each chunk, in input order."""
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+class InProcess:
+    """Every chunk scored here, one after another."""
+
+    def __enter__(self) -> "InProcess":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, plan: Plan, chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
+        for chunk in chunks:
+            yield run_chunk(plan, chunk)
+
+
+def in_order(
+    submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], window: int
+) -> Iterator[ChunkResult]:
+    """Each submitted chunk's result, oldest first, with at most ``window`` in flight."""
+    pending: deque[Any] = deque()
+    for chunk in chunks:
+        pending.append(submit(chunk))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessPool:
+    """Chunks scored by ``jobs`` worker processes, started from a fork server that has the
+    scoring modules loaded (quick to start, and their memory shared)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["mtcompute.scale.work", "mtcompute.scoring.registry"])
+        self._executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_quiet_worker)
+
+    def __enter__(self) -> "ProcessPool":
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is None:
+            self._executor.shutdown(wait=True)
+            return
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        for child in multiprocessing.active_children():  # stop work in progress, too
+            child.terminate()
+        for child in multiprocessing.active_children():
+            child.join(timeout=5)
+
+    def map(self, plan: Plan, chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
+        def submit(chunk: Chunk) -> "Future[ChunkResult]":
+            return self._executor.submit(run_chunk, plan, chunk)
+
+        return in_order(submit, chunks, self.jobs * IN_FLIGHT_PER_WORKER)

@@ -1,0 +1,86 @@
+"""What is done to each chunk, wherever it runs: a ``Plan`` (the metrics, their options and the
+output asked for; small and picklable, sent with every chunk) and ``run_chunk``, which gives
+either the chunk's output bytes (sentence level) or each metric's statistics (corpus level).
+
+Sentence-level output is made where the chunk is scored, so that the process writing it only
+concatenates; the bytes of a chunk do not depend on where the chunks were split.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from mtcompute import jsonio
+from mtcompute.scale.chunks import Chunk
+from mtcompute.scoring.metric import ScoringMetric
+from mtcompute.scoring.score import chosen_metrics
+from mtcompute.scoring.scored import Scored
+
+TEXT, JSON, JSONL = "text", "json", "jsonl"
+FORMATS = (TEXT, JSON, JSONL)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The metrics (names, options as sorted items) and the output: ``output_format``, the
+    decimals of text, ``score_only``."""
+
+    metrics: tuple[str, ...]
+    settings: tuple[tuple[str, Any], ...]
+    sentence_level: bool = False
+    output_format: str = TEXT
+    decimals: int = 2
+    score_only: bool = False
+
+    @classmethod
+    def of(cls, metrics: tuple[str, ...], settings: Mapping[str, Any], **output: Any) -> "Plan":
+        return cls(metrics, tuple(sorted(settings.items())), **output)
+
+    def scoring_metrics(self) -> list[ScoringMetric]:
+        """The metrics, made once per process and plan."""
+        return _metrics(self.metrics, self.settings, self.sentence_level)
+
+
+@cache
+def _metrics(
+    names: tuple[str, ...], settings: tuple[tuple[str, Any], ...], sentence_level: bool
+) -> list[ScoringMetric]:
+    return chosen_metrics(names, dict(settings), sentence_level=sentence_level)
+
+
+ChunkResult = bytes | list[Any]
+
+
+def run_chunk(plan: Plan, chunk: Chunk) -> ChunkResult:
+    """The chunk's sentence-level output, or every metric's statistics of the chunk."""
+    metrics = plan.scoring_metrics()
+    if not plan.sentence_level:
+        return [metric.statistics(chunk.hypotheses, chunk.references) for metric in metrics]
+    per_metric = [
+        list(metric.sentences(chunk.hypotheses, chunk.references, chunk.first_line))
+        for metric in metrics
+    ]
+    scored = [item for segment in zip(*per_metric, strict=True) for item in segment]
+    return sentence_output(plan, scored)
+
+
+def sentence_output(plan: Plan, scored: list[Scored]) -> bytes:
+    """The chunk's lines: text (``LINE<TAB>NAME|SIGNATURE = SCORE``, or the score alone), a
+    JSON object a line, or the items of a JSON array, each ended with ",\\n"."""
+    if plan.output_format == JSONL:
+        return b"".join(jsonio.dumps(item.to_json()) + b"\n" for item in scored)
+    if plan.output_format == JSON:
+        return b"".join(_array_item(item) for item in scored)
+    if plan.score_only:
+        lines = [f"{item.score:.{plan.decimals}f}\n" for item in scored]
+    else:
+        lines = [f"{item.line}\t{item.text(plan.decimals)}\n" for item in scored]
+    return "".join(lines).encode("utf-8")
+
+
+def _array_item(item: Scored) -> bytes:
+    """One item of an indented JSON array, as ``jsonio.dumps(array, indent=True)`` writes it,
+    followed by ",\\n" (the writer drops the last one)."""
+    body = jsonio.dumps(item.to_json(), indent=True)
+    return b"  " + body.replace(b"\n", b"\n  ") + b",\n"

@@ -1,0 +1,85 @@
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mtcompute.errors import InputError
+from mtcompute.scale import lines
+from mtcompute.scale.lines import decoded, raw_lines, surveyed
+from mtcompute.scoring.textfiles import split_lines
+
+# Bytes rich in what splits lines: newlines, carriage returns, and text around them.
+LINE_BYTES = st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"a", b"\xc3\xa9", b" "])).map(
+    b"".join
+)
+
+
+def _lines(data: bytes, max_line_bytes: int = 1 << 20) -> list[str]:
+    raw = list(raw_lines("f.txt", io.BytesIO(data), max_line_bytes))
+    return decoded("f.txt", raw, 1)
+
+
+@given(LINE_BYTES.filter(bool))
+def test_streamed_lines_are_the_lines_of_the_whole_file(data: bytes) -> None:
+    assert tuple(_lines(data)) == split_lines("f.txt", data)
+
+
+@given(LINE_BYTES.filter(bool))
+def test_the_survey_counts_the_lines_the_stream_yields(data: bytes) -> None:
+    assert surveyed("f.txt", io.BytesIO(data)) == len(split_lines("f.txt", data))
+
+
+def test_lines_across_block_boundaries_are_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lines, "BLOCK_BYTES", 3)
+    data = b"first line\r\nsecond\n\nfourth \xc3\xa9 line"
+    assert tuple(_lines(data)) == split_lines("f.txt", data)
+    assert surveyed("f.txt", io.BytesIO(data)) == 4
+
+
+def test_an_empty_file_is_refused() -> None:
+    with pytest.raises(InputError) as raised:
+        list(raw_lines("f.txt", io.BytesIO(b"")))
+    assert raised.value.errors[0]["code"] == "empty_file"
+    with pytest.raises(InputError):
+        surveyed("f.txt", io.BytesIO(b""))
+
+
+@pytest.mark.parametrize("data", [b"ok\n" + b"x" * 11 + b"\nok\n", b"ok\nok\n" + b"x" * 11])
+def test_a_line_over_the_bound_is_refused_by_its_number(data: bytes) -> None:
+    line = 2 if data.startswith(b"ok\nx") else 3
+    for read in (lambda: _lines(data, 10), lambda: surveyed("f.txt", io.BytesIO(data), 10)):
+        with pytest.raises(InputError) as raised:
+            read()
+        (error,) = raised.value.errors
+        assert error["code"] == "line_too_long"
+        assert error["message"].startswith(f"f.txt: line {line} is longer than 10 bytes")
+
+
+def test_a_line_at_the_bound_is_read_whole() -> None:
+    assert _lines(b"x" * 10 + b"\n", 10) == ["x" * 10]
+
+
+def test_an_endless_line_costs_the_bound_not_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Endless(io.RawIOBase):
+        served = 0
+
+        def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+            self.served += len(buffer)
+            buffer[:] = b"z" * len(buffer)
+            return len(buffer)
+
+    stream = Endless()
+    with pytest.raises(InputError):
+        list(raw_lines("zero", stream, 4096))  # type: ignore[arg-type]
+    assert stream.served <= 4096 + 2 * lines.BLOCK_BYTES
+
+
+def test_a_line_that_is_not_utf8_is_named_with_its_byte() -> None:
+    data = b"fine\nbad \xff here\n"
+    for read in (lambda: _lines(data), lambda: surveyed("f.txt", io.BytesIO(data))):
+        with pytest.raises(InputError) as raised:
+            read()
+        (error,) = raised.value.errors
+        assert error["code"] == "invalid_utf8"
+        assert error["message"].startswith("f.txt: line 2 is not UTF-8 (byte 0xff at byte 5")

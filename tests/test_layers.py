@@ -1,7 +1,7 @@
 """The layers, read from the imports: a module imports only from its own layer or those below.
 
-    cli → http → mcp → scale → scoring → (api | remote) → meta → contracts → (fast → helper | metrics)
-    → numerics
+    cli → http → mcp → scale → scoring → (api | remote) → meta → contracts
+    → (fast → helper | metrics) → numerics
 
 Each layer is a folder of the package; errors, jsonio, settings, version and types sit at the
 root beside all of them, and the package's ``__init__`` on top. cli, http and mcp are three

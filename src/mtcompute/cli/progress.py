@@ -21,6 +21,10 @@ def progress(total: int | None, *, quiet: bool) -> Iterator[Advance]:
     from tqdm import tqdm  # noqa: PLC0415 (only for a terminal: the import costs a little)
 
     with tqdm(
-        total=total, unit=" segments", unit_scale=True, file=sys.stderr, smoothing=0.1
+        total=total,
+        unit=" segments",
+        unit_scale=True,
+        file=sys.stderr,
+        smoothing=0.1,
     ) as bar:
         yield bar.update

@@ -13,7 +13,7 @@ from mtcompute.cli.streamed import Where, score_streamed
 from mtcompute.cli.systems import print_systems, read_systems
 from mtcompute.cli.words import Words
 from mtcompute.metrics.display import DEFAULT_WIDTH
-from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, TestSet
+from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, FileSet
 from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES
 from mtcompute.scale.runners import default_jobs
 from mtcompute.scale.work import FORMATS, TEXT, Plan
@@ -210,6 +210,6 @@ def score(
         decimals=decimals,
         score_only=score_only,
     )
-    files = TestSet(hypothesis_files[0], references_named)
+    files = FileSet(hypothesis_files[0], references_named)
     where = Where(jobs, chunk_size, max_line_bytes, scheduler, quiet)
     score_streamed(files, plan, where)

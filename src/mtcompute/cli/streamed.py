@@ -13,7 +13,7 @@ from mtcompute import jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.cli.progress import progress
 from mtcompute.errors import InputError
-from mtcompute.scale.chunks import ChunkReader, TestSet
+from mtcompute.scale.chunks import ChunkReader, FileSet
 from mtcompute.scale.cluster import DaskCluster
 from mtcompute.scale.runners import InProcess, ProcessPool, Runner
 from mtcompute.scale.stream import corpus_scores, write_sentences
@@ -32,7 +32,7 @@ class Where:
     quiet: bool = False
 
 
-def score_streamed(files: TestSet, plan: Plan, where: Where) -> None:
+def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
     """Score and print, as the plan says; exit 2 with the errors on an input error."""
     try:
         plan.scoring_metrics()  # refuse bad options before any file is read

@@ -38,8 +38,8 @@ class Chunk:
 
 
 @dataclass(frozen=True, slots=True)
-class TestSet:
-    """The files of one system's test set, as the user named them."""
+class FileSet:
+    """The files of one system's test set (hypotheses, references), as the user named them."""
 
     hypotheses: str
     references: tuple[str, ...]
@@ -55,7 +55,7 @@ class ChunkReader:
 
     def __init__(
         self,
-        files: TestSet,
+        files: FileSet,
         *,
         lines: int = DEFAULT_CHUNK_LINES,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
@@ -144,11 +144,11 @@ def _open(name: str) -> BinaryIO:
 def _seekable(stream: BinaryIO) -> bool:
     try:
         return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
-    except (OSError, ValueError, AttributeError):  # no file descriptor: an in-memory stream
-        return stream.seekable()
+    except (OSError, ValueError, AttributeError):  # no file descriptor: read as it comes
+        return False
 
 
-def _check_counts(files: TestSet, counts: Sequence[int]) -> None:
+def _check_counts(files: FileSet, counts: Sequence[int]) -> None:
     """Every reference file has as many lines as the hypotheses, or an error naming each."""
     expected = counts[0]
     errors = [

@@ -4,6 +4,7 @@ results come back in input order. Every worker needs mtcompute installed, at the
 sends the work (the signature names it)."""
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from mtcompute.errors import InputError, Violation
@@ -12,26 +13,40 @@ from mtcompute.scale.runners import IN_FLIGHT_PER_WORKER, in_order
 from mtcompute.scale.work import ChunkResult, Plan, run_chunk
 
 # How long to wait for the scheduler before saying it cannot be reached.
-CONNECT_SECONDS = 10
+CONNECT_SECONDS = 5
 
 
-def _distributed() -> Any:
+@dataclass(frozen=True, slots=True)
+class DaskModules:
+    """The modules of the ``mtcompute[dask]`` extra, imported when first needed."""
+
+    distributed: Any
+    bag: Any
+    delayed: Any
+    pandas: Any
+
+
+def dask_modules() -> DaskModules:
+    """Dask's modules, or an ``InputError`` saying how to install them."""
     try:
-        import distributed  # noqa: PLC0415 (an optional extra)
-    except ImportError:
+        import dask.bag  # noqa: PLC0415 (an optional extra)
+        import distributed  # noqa: PLC0415
+        import pandas  # noqa: PLC0415
+        from dask.delayed import delayed  # noqa: PLC0415
+    except ImportError as error:
         message = (
             "expected the Dask extra to score on a cluster (pip install 'mtcompute[dask]'), "
-            "but distributed is not installed"
+            f"but it is not installed ({error})"
         )
         raise InputError([Violation(code="dask_missing", pointer="", message=message)]) from None
-    return distributed
+    return DaskModules(distributed, dask.bag, delayed, pandas)
 
 
 class DaskCluster:
     """A client of the scheduler at ``address`` (``tcp://HOST:PORT``)."""
 
     def __init__(self, address: str) -> None:
-        distributed = _distributed()
+        distributed = dask_modules().distributed
         try:
             self._client = distributed.Client(address, timeout=CONNECT_SECONDS)
         except (OSError, TimeoutError, ValueError) as error:

@@ -3,7 +3,8 @@ cluster. Each runner maps ``run_chunk`` over the chunks and yields the results i
 with a bounded number of chunks in flight, so that memory stays bounded by the chunk size.
 
 A worker ignores Ctrl-C (the terminal sends it to the whole process group); the process that
-reads the files stops the workers when it is interrupted or fails, so that none is left behind.
+reads the files stops the pool when it is interrupted or fails: the chunks not yet started are
+dropped, the workers finish the one they hold and exit, so that none is left behind.
 """
 
 import multiprocessing
@@ -12,7 +13,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Protocol
 
 from mtcompute.scale.chunks import Chunk
@@ -66,6 +67,23 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C held back until a worker has started: one interrupted half-way would be left
+    running. The signal is blocked too, so that the fork server (started by the first submit)
+    and every worker it forks inherit it blocked until they ignore it."""
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: caught.append(number))
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
 class ProcessPool:
     """Chunks scored by ``jobs`` worker processes, started from a fork server that has the
     scoring modules loaded (quick to start, and their memory shared)."""
@@ -80,17 +98,14 @@ class ProcessPool:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
-        if kind is None:
-            self._executor.shutdown(wait=True)
-            return
-        self._executor.shutdown(wait=False, cancel_futures=True)
-        for child in multiprocessing.active_children():  # stop work in progress, too
-            child.terminate()
-        for child in multiprocessing.active_children():
-            child.join(timeout=5)
+        # Interrupted or failed: the chunks not started are dropped and the workers finish the
+        # ones they hold, then exit. A worker killed mid-answer would leave the pool's reader
+        # waiting for the rest of it, and this process could not exit.
+        self._executor.shutdown(wait=True, cancel_futures=kind is not None)
 
     def map(self, plan: Plan, chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
         def submit(chunk: Chunk) -> "Future[ChunkResult]":
-            return self._executor.submit(run_chunk, plan, chunk)
+            with _interrupts_deferred():  # a submit may start a worker (and the fork server)
+                return self._executor.submit(run_chunk, plan, chunk)
 
         return in_order(submit, chunks, self.jobs * IN_FLIGHT_PER_WORKER)

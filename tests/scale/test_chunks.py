@@ -1,0 +1,66 @@
+import io
+from pathlib import Path
+
+import pytest
+
+from mtcompute.errors import InputError
+from mtcompute.scale.chunks import ChunkReader, FileSet
+
+
+def _write(path: Path, text: str) -> str:
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_chunks_cover_every_line_in_order_with_their_first_line(tmp_path: Path) -> None:
+    hyp = _write(tmp_path / "h", "".join(f"h{i}\n" for i in range(10)))
+    ref = _write(tmp_path / "r", "".join(f"r{i}\r\n" for i in range(10)))
+    with ChunkReader(FileSet(hyp, (ref,)), lines=4) as reader:
+        chunks = list(reader)
+        assert reader.total == 10
+    assert [(c.first_line, len(c)) for c in chunks] == [(1, 4), (5, 4), (9, 2)]
+    assert chunks[1].hypotheses == ("h4", "h5", "h6", "h7")
+    assert chunks[2].references == (("r8", "r9"),)
+
+
+def test_every_file_problem_is_named_at_once_before_any_chunk(tmp_path: Path) -> None:
+    files = FileSet(
+        _write(tmp_path / "h", "fine\n"),
+        (
+            _write(tmp_path / "empty", ""),
+            str(tmp_path / "missing"),
+            _write(tmp_path / "latin1", "caf\xe9\n".encode("latin-1").decode("latin-1")),
+        ),
+    )
+    (tmp_path / "latin1").write_bytes(b"caf\xe9\n")
+    with pytest.raises(InputError) as raised:
+        ChunkReader(files)
+    codes = [error["code"] for error in raised.value.errors]
+    assert codes == ["empty_file", "file_not_found", "invalid_utf8"]
+
+
+def test_files_of_different_lengths_are_refused_before_any_chunk(tmp_path: Path) -> None:
+    hyp = _write(tmp_path / "h", "a\nb\nc\n")
+    ref = _write(tmp_path / "r", "a\nb\n")
+    with pytest.raises(InputError, match=r"r has 2 lines but .*h has 3"):
+        ChunkReader(FileSet(hyp, (ref,)))
+
+
+def test_standard_input_is_read_once_and_its_length_checked_where_it_ends(tmp_path: Path) -> None:
+    ref = _write(tmp_path / "r", "a\nb\nc\n")
+    with ChunkReader(FileSet("-", (ref,)), lines=2, stdin=io.BytesIO(b"x\ny\n")) as reader:
+        assert reader.total is None
+        chunks = iter(reader)
+        assert next(chunks).hypotheses == ("x", "y")
+        with pytest.raises(InputError, match="has 3 lines but - has 2"):
+            next(chunks)
+
+
+def test_standard_input_can_stand_for_one_file_only() -> None:
+    with pytest.raises(InputError, match="one file only"):
+        ChunkReader(FileSet("-", ("-",)), stdin=io.BytesIO(b"x\n"))
+
+
+def test_a_directory_is_not_a_text_file(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="is a directory"):
+        ChunkReader(FileSet(str(tmp_path), (str(tmp_path),)))

@@ -1,0 +1,64 @@
+import orjson
+import pytest
+
+from mtcompute import jsonio
+from mtcompute.scale.chunks import Chunk
+from mtcompute.scale.work import Plan, run_chunk
+from mtcompute.scoring.score import score_sentences
+from tests.scale.corpora import generated_test_set
+
+HYPOTHESES, STREAMS = generated_test_set(40, references=2, seed=2)
+METRICS = ("bleu", "chrf", "ter")
+
+
+def _chunks(size: int) -> list[Chunk]:
+    return [
+        Chunk(
+            start + 1,
+            tuple(HYPOTHESES[start : start + size]),
+            tuple(tuple(stream[start : start + size]) for stream in STREAMS),
+        )
+        for start in range(0, len(HYPOTHESES), size)
+    ]
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "jsonl"])
+def test_a_chunks_lines_do_not_depend_on_where_the_chunks_were_cut(output_format: str) -> None:
+    plan = Plan.of(METRICS, {}, sentence_level=True, output_format=output_format)
+    whole = run_chunk(plan, _chunks(40)[0])
+    assert b"".join(run_chunk(plan, chunk) for chunk in _chunks(7)) == whole  # type: ignore[misc]
+
+
+def test_text_lines_start_with_the_segments_line_number() -> None:
+    plan = Plan.of(("chrf",), {}, sentence_level=True)
+    output = run_chunk(plan, _chunks(7)[1])
+    assert isinstance(output, bytes)
+    assert [line.split(b"\t")[0] for line in output.splitlines()] == [
+        str(n).encode() for n in range(8, 15)
+    ]
+
+
+def test_json_lines_are_the_scored_objects_one_a_line() -> None:
+    plan = Plan.of(("bleu",), {"tokenize": "char"}, sentence_level=True, output_format="jsonl")
+    output = run_chunk(plan, _chunks(40)[0])
+    assert isinstance(output, bytes)
+    expected = score_sentences(HYPOTHESES, STREAMS, ["bleu"], {"tokenize": "char"})
+    assert [orjson.loads(line) for line in output.splitlines()] == [
+        orjson.loads(jsonio.dumps(item.to_json())) for item in expected
+    ]
+
+
+def test_score_only_prints_the_rounded_score_alone() -> None:
+    plan = Plan.of(("ter",), {}, sentence_level=True, decimals=4, score_only=True)
+    output = run_chunk(plan, _chunks(40)[0])
+    assert isinstance(output, bytes)
+    expected = [f"{item.score:.4f}" for item in score_sentences(HYPOTHESES, STREAMS, ["ter"])]
+    assert output.decode().splitlines() == expected
+
+
+def test_a_corpus_chunk_gives_each_metrics_statistics() -> None:
+    plan = Plan.of(METRICS, {})
+    parts = run_chunk(plan, _chunks(40)[0])
+    assert isinstance(parts, list)
+    assert len(parts) == 3
+    assert parts[0].candidate_length > 0

@@ -6,7 +6,15 @@ from glob import glob
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("_segment", "_tokens", "_sentence_score", "_pairwise", "_tokenize", "_ter")
+COMPILED = (
+    "_segment",
+    "_tokens",
+    "_sentence_score",
+    "_pairwise",
+    "_tokenize",
+    "_ter",
+    "_chrf_sentences",
+)
 
 
 class BuildExact(build_ext):
@@ -28,8 +36,12 @@ setup(
         Extension(
             f"mtcompute.fast.{name}",
             [f"src/mtcompute/fast/{name}.c"],
-            # Its generated tables, and the fdlibm port the scoring kernels share.
-            depends=[*glob(f"src/mtcompute/fast/{name}_*.h"), "src/mtcompute/fast/_fdlibm.h"],
+            # Its generated tables, and what the scoring kernels share: fdlibm, chrF's rules.
+            depends=[
+                *glob(f"src/mtcompute/fast/{name}_*.h"),
+                "src/mtcompute/fast/_fdlibm.h",
+                "src/mtcompute/fast/_chrf.h",
+            ],
             optional=True,
         )
         for name in COMPILED

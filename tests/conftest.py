@@ -33,6 +33,8 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "chrf_matrices",
         "bleu_matrices",
         "chrf_segment",
+        "chrf_sentence_scores",
+        "chrf_sentence_statistics",
         "tokenize_many",
         "ter_edits",
         "text_statistics",

@@ -16,6 +16,8 @@ _PATHS = {
     "segment_statistics": compiled.segment_statistics,
     "sentence_score": compiled.sentence_score,
     "token_check": compiled.token_check,
+    "chrf_sentence_scores": compiled.chrf_sentence_scores,
+    "chrf_sentence_statistics": compiled.chrf_sentence_statistics,
 }
 
 

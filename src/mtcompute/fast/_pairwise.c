@@ -52,7 +52,6 @@
 #define CELLS_PER_TASK 32768
 /* Below this many cells in all, one thread does everything (starting threads costs more). */
 #define CELLS_FOR_THREADS 65536
-#define EPSILON 1e-16
 
 /* The row loops, compiled a second time for AVX2 and chosen when the processor has it: the same
  * IEEE-754 operations on more lanes at once (no FMA: contraction is off), so the same doubles. */
@@ -67,6 +66,7 @@
 
 enum { NONE = 0, FLOOR = 1, EXP = 2, ADD_K = 3 };
 
+#include "_chrf.h"
 #include "_fdlibm.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -298,24 +298,6 @@ static int64_t word_id(Words *words, const uint32_t *units, size_t length) {
     words->ids[slot] = id;
     words->used++;
     return id;
-}
-
-/* Python's str.isspace(): the 29 code points metrics/chrf.py spells out. */
-static int is_whitespace(uint32_t c) {
-    if (c <= 0x20) {
-        return (c >= 0x09 && c <= 0x0d) || c >= 0x1c;
-    }
-    if (c < 0x85) {
-        return 0;
-    }
-    return c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-           c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000;
-}
-
-/* The 32 ASCII punctuation characters a word can lose at its end, or else at its start. */
-static int is_punctuation(uint32_t c) {
-    return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) ||
-           (c >= 0x7b && c <= 0x7e);
 }
 
 /* chrF++'s tokens of a text (its code points as given) as word ids, appended to ``tokens``. */
@@ -719,11 +701,11 @@ static VECTORISED void chrf_sums(const uint32_t *matches, const double *referenc
     if (eps_smoothing) { /* the sum of each order's F, in precision */
         for (size_t j = 0; j < m; j++) {
             double r = references[j], match = (double)matches[j];
-            double p = (r > 0.0 && h > 0.0) ? match / (h > 0.0 ? h : 1.0) : EPSILON;
-            double q = r > 0.0 ? match / (r > 0.0 ? r : 1.0) : EPSILON;
+            double p = (r > 0.0 && h > 0.0) ? match / (h > 0.0 ? h : 1.0) : CHRF_EPSILON;
+            double q = r > 0.0 ? match / (r > 0.0 ? r : 1.0) : CHRF_EPSILON;
             double d = b * p + q;
             double f = (((1.0 + b) * p) * q) / (d > 0.0 ? d : 1.0);
-            precision[j] += d > 0.0 ? f : EPSILON;
+            precision[j] += d > 0.0 ? f : CHRF_EPSILON;
         }
         return;
     }
@@ -1276,43 +1258,6 @@ static void pair_statistics(const Profiles *profiles, U32s *counts, size_t h, si
     }
 }
 
-/* metrics.chrf's f_score (0-1 scale) and selection_key (0-100 scale). */
-static void f_and_key(const Statistics *s, int orders, int beta, int eps_smoothing, double *f,
-                      double *key) {
-    double b = (double)(beta * beta);
-    if (eps_smoothing) {
-        double total = 0.0;
-        for (int n = 0; n < orders; n++) {
-            double h = (double)s->hypothesis[n], r = (double)s->reference[n];
-            double m = (double)s->matches[n];
-            double p = h > 0.0 ? m / h : EPSILON, q = r > 0.0 ? m / r : EPSILON;
-            double d = b * p + q;
-            total += d > 0.0 ? (((1.0 + b) * p) * q) / d : EPSILON;
-        }
-        *f = total / (double)orders;
-        *key = (100.0 * total) / (double)orders;
-        return;
-    }
-    double p = 0.0, r = 0.0;
-    int counted = 0;
-    for (int n = 0; n < orders; n++) {
-        if (s->hypothesis[n] > 0 && s->reference[n] > 0) {
-            p += (double)s->matches[n] / (double)s->hypothesis[n];
-            r += (double)s->matches[n] / (double)s->reference[n];
-            counted++;
-        }
-    }
-    *f = 0.0;
-    if (counted > 0) {
-        p /= (double)counted;
-        r /= (double)counted;
-        if (p + r != 0.0) {
-            *f = (((1.0 + b) * p) * r) / ((b * p) + r);
-        }
-    }
-    *key = 100.0 * *f;
-}
-
 static PyObject *counts_tuple(const uint32_t *counts, int orders) {
     PyObject *tuple = PyTuple_New(orders);
     for (int n = 0; tuple != NULL && n < orders; n++) {
@@ -1339,7 +1284,8 @@ static PyObject *kept_segment(const Profiles *profiles, size_t references, int b
     size_t best_index = 0;
     for (size_t r = 0; r < references && !failed; r++) {
         pair_statistics(profiles, counts, 0, r + 1, &candidate);
-        f_and_key(&candidate, orders, beta, eps_smoothing, &f, &key);
+        chrf_f_and_key(candidate.hypothesis, candidate.reference, candidate.matches, orders,
+                       (double)(beta * beta), eps_smoothing, &f, &key);
         if (r == 0 || key > best_key) { /* the first reference wins ties */
             best = candidate;
             best_f = f;

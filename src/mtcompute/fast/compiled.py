@@ -31,6 +31,16 @@ BleuMatrices = Callable[[list[MatrixJob], int, int, float, bool, int], None]
 ChrfSegmentCounts = tuple[int, float, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 # hypothesis, references, char_order, word_order, beta, eps_smoothing, include_whitespace.
 ChrfSegmentScorer = Callable[[str, list[str], int, int, int, bool, bool], ChrfSegmentCounts]
+# hypotheses, references (each segment's), char_order, word_order, beta, eps_smoothing,
+# include_whitespace: each segment's sentence score (or ChrfSegmentCounts); None where a text is
+# too long for the kernel.
+ChrfSentenceScorer = Callable[
+    [Sequence[str], Sequence[Sequence[str]], int, int, int, bool, bool], list[float] | None
+]
+ChrfSentenceCounter = Callable[
+    [Sequence[str], Sequence[Sequence[str]], int, int, int, bool, bool],
+    list[ChrfSegmentCounts] | None,
+]
 # Texts, a tokenizer's name and lowercase or not: each text's tokens.
 TokenizeMany = Callable[[Sequence[str], str, bool], list[list[str]]]
 # Hypotheses, references (each segment's, or with the flag true the streams, None for none), the
@@ -76,6 +86,13 @@ bleu_matrices = cast(BleuMatrices | None, _compiled("_pairwise", "bleu_matrices"
 chrf_segment = cast(ChrfSegmentScorer | None, _compiled("_pairwise", "chrf_segment"))
 """``_pairwise.c``: pairwise chrF and sentence BLEU matrices, and one segment's kept chrF
 statistics (``chrf_segment``)."""
+
+chrf_sentence_scores = cast(ChrfSentenceScorer | None, _compiled("_chrf_sentences", "scores"))
+chrf_sentence_statistics = cast(
+    ChrfSentenceCounter | None, _compiled("_chrf_sentences", "statistics")
+)
+"""``_chrf_sentences.c``: every segment's sentence chrF (or its kept reference, F and
+statistics) in one call."""
 
 tokenize_many = cast(TokenizeMany | None, _compiled("_tokenize", "tokenize_many"))
 """``_tokenize.c``: sacreBLEU's BLEU tokenizers, each text's tokens in one call."""

@@ -23,6 +23,9 @@ doubles as ``metrics.chrf``, which stays the oracle. How it works:
 A large corpus is computed a block of segments at a time by ``fast.blocks`` (the helper process
 taking some blocks on a second core): a block's arrays stay in the processor's caches and peak
 memory is a block's. Blocks' results come back in any order; each knows its first segment.
+
+Sentence scores alone, of many short segments, come from ``sentences`` in one compiled call,
+without a corpus result or an object per segment.
 """
 
 from mtcompute.fast.chrf.compute import (
@@ -33,6 +36,7 @@ from mtcompute.fast.chrf.compute import (
     chrf_fast,
     segment_statistics_fast,
 )
+from mtcompute.fast.chrf.sentences import sentence_scores, sentence_statistics
 
 __all__ = [
     "CODE_POINTS_PER_BLOCK",
@@ -41,4 +45,6 @@ __all__ = [
     "block_of",
     "chrf_fast",
     "segment_statistics_fast",
+    "sentence_scores",
+    "sentence_statistics",
 ]

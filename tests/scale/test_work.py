@@ -62,3 +62,13 @@ def test_a_corpus_chunk_gives_each_metrics_statistics() -> None:
     assert isinstance(parts, list)
     assert len(parts) == 3
     assert parts[0].candidate_length > 0
+
+
+@pytest.mark.parametrize("metric", ["bleu", "chrf", "chrf++", "ter"])
+def test_text_lines_are_each_scored_segments_text_after_its_number(metric: str) -> None:
+    output = run_chunk(Plan.of((metric,), {}, sentence_level=True, decimals=5), _chunks(40)[0])
+    assert isinstance(output, bytes)
+    expected = [
+        f"{item.line}\t{item.text(5)}" for item in score_sentences(HYPOTHESES, STREAMS, [metric])
+    ]
+    assert output.decode().splitlines() == expected

@@ -57,26 +57,46 @@ def run_chunk(plan: Plan, chunk: Chunk) -> ChunkResult:
     metrics = plan.scoring_metrics()
     if not plan.sentence_level:
         return [metric.statistics(chunk.hypotheses, chunk.references) for metric in metrics]
+    if plan.output_format == TEXT:
+        return _text_lines(plan, metrics, chunk)
     per_metric = [
         list(metric.sentences(chunk.hypotheses, chunk.references, chunk.first_line))
         for metric in metrics
     ]
     scored = [item for segment in zip(*per_metric, strict=True) for item in segment]
-    return sentence_output(plan, scored)
-
-
-def sentence_output(plan: Plan, scored: list[Scored]) -> bytes:
-    """The chunk's lines: text (``LINE<TAB>NAME|SIGNATURE = SCORE``, or the score alone), a
-    JSON object a line, or the items of a JSON array, each ended with ",\\n"."""
     if plan.output_format == JSONL:
         return b"".join(jsonio.dumps(item.to_json()) + b"\n" for item in scored)
-    if plan.output_format == JSON:
-        return b"".join(_array_item(item) for item in scored)
+    return b"".join(_array_item(item) for item in scored)
+
+
+def _text_lines(plan: Plan, metrics: list[ScoringMetric], chunk: Chunk) -> bytes:
+    """``LINE<TAB>NAME|SIGNATURE = SCORE VERBOSE`` (``Scored.text``), or the score alone, a
+    line per segment and metric."""
+    per_metric = [_texts(plan, metric, chunk) for metric in metrics]
     if plan.score_only:
-        lines = [f"{item.score:.{plan.decimals}f}\n" for item in scored]
-    else:
-        lines = [f"{item.line}\t{item.text(plan.decimals)}\n" for item in scored]
-    return "".join(lines).encode("utf-8")
+        lines = [text for segment in zip(*per_metric, strict=True) for text in segment]
+        return "".join(f"{line}\n" for line in lines).encode("utf-8")
+    numbered = [
+        f"{number}\t{text}\n"
+        for number, segment in enumerate(zip(*per_metric, strict=True), start=chunk.first_line)
+        for text in segment
+    ]
+    return "".join(numbered).encode("utf-8")
+
+
+def _texts(plan: Plan, metric: ScoringMetric, chunk: Chunk) -> list[str]:
+    width = plan.decimals
+    quick = metric.sentence_scores(chunk.hypotheses, chunk.references)
+    if quick is not None:
+        name, scores = quick
+        if plan.score_only:
+            return [f"{score:.{width}f}" for score in scores]
+        head = f"{name}|{metric.signature(len(chunk.references))} = "
+        return [f"{head}{score:.{width}f}" for score in scores]
+    scored = metric.sentences(chunk.hypotheses, chunk.references, chunk.first_line)
+    if plan.score_only:
+        return [f"{item.score:.{width}f}" for item in scored]
+    return [item.text(width) for item in scored]
 
 
 def _array_item(item: Scored) -> bytes:

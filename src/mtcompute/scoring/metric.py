@@ -76,6 +76,13 @@ class ScoringMetric(ABC):
     ) -> Iterator[Scored]:
         """Each segment's score, in line order, the first on line ``first_line``."""
 
+    def sentence_scores(
+        self, hypotheses: Texts, references: Streams
+    ) -> tuple[str, list[float]] | None:
+        """sacreBLEU's name and each segment's score, where a segment's text line needs nothing
+        else (no verbose part) and they come quicker than ``sentences``; None otherwise."""
+        return None
+
     @abstractmethod
     def signature(self, nrefs: int) -> str:
         """What makes the number reproducible, in sacreBLEU's ``key:value|...`` form."""

@@ -8,7 +8,9 @@ from mtcompute import api
 from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
 from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_tool
 from mtcompute.contracts.contract import Contract
+from mtcompute.fast.chrf import sentence_scores, sentence_statistics
 from mtcompute.metrics.chrf import (
+    DEFAULT_BETA,
     DEFAULT_CHAR_ORDER,
     DEFAULT_WORD_ORDER,
     ChrfOptions,
@@ -33,18 +35,27 @@ class _Chrf(ScoringMetric):
         return self._result(hypotheses, references).statistics
 
     def from_statistics(self, statistics: ChrfStatistics, nrefs: int) -> Scored:
-        options = ChrfOptions(DEFAULT_CHAR_ORDER, self.word_order)
-        result = chrf_result((), statistics, options)
+        result = chrf_result((), statistics, self._options())
         summed = {key: value for key, value in result.to_dict().items() if key != "segments"}
         return Scored(result.name, result.score, self.signature(nrefs), "", summed)
 
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
     ) -> Iterator[Scored]:
-        result = self._result(hypotheses, references)
-        sign = self.signature(len(references))
-        for line, segment in enumerate(result.segments, start=first_line):
-            yield Scored(result.name, segment.score, sign, "", segment.to_dict(), line)
+        segments = sentence_statistics(hypotheses, per_segment(references), self._options())
+        name, sign = self._name(), self.signature(len(references))
+        for line, segment in enumerate(segments, start=first_line):
+            yield Scored(name, segment.score, sign, "", segment.to_dict(), line)
+
+    def sentence_scores(self, hypotheses: Texts, references: Streams) -> tuple[str, list[float]]:
+        scores = sentence_scores(hypotheses, per_segment(references), self._options())
+        return self._name(), scores
+
+    def _options(self) -> ChrfOptions:
+        return ChrfOptions(DEFAULT_CHAR_ORDER, self.word_order)
+
+    def _name(self) -> str:
+        return f"chrF{DEFAULT_BETA}" + "+" * self.word_order
 
     def signature(self, nrefs: int) -> str:
         return signature.chrf_signature(

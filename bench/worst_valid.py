@@ -2,27 +2,80 @@
 
     python -m bench.hostile --valid
 
-Each input is at its contract's limits, built to make the answer (or the work) as large as it
-can be: every hypothesis token distinct, the highest order, every table or word asked for. It is
-run the way every adapter runs it (``jsonio.loads``, ``execute``, ``jsonio.dumps``), and the
-table shows its body, its answer, the answer's ratio to the body, the wall time and the
-process's peak memory growth (Linux: VmHWM, reset before each case).
+Each input is at its contract's limits (and within the server's 8 MiB body), built to make the
+answer or the work as large as it can be: every hypothesis token distinct, the highest orders,
+every table or word asked for, the texts that expand most, the longest texts with the most shift
+candidates, the most systems and references. Each runs once, in a fresh interpreter, the way
+every adapter runs it (``jsonio.loads``, ``execute``, ``jsonio.dumps``); the table shows its body,
+its answer, the answer bytes its tool declares (``Tool.answer_bytes``, which a server charges
+before it computes), the answer's ratio to the body, the wall and CPU time (this process and its
+children) and the peak memory growth (Linux: VmHWM, reset before the run, of the process and
+its children).
+
+The inputs are ``CASES`` below. Measured 2026-12-06 on a shared 2-core machine (Intel Xeon,
+Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time):
+
+| tool | body KiB | answer KiB | declared KiB | answer/body | ms | CPU ms | peak +MiB |
+|---|---:|---:|---:|---:|---:|---:|---:|
+| bleu-corpus-compute | 299 | 0 | 0 | 0.00 | 12 | 8 | 5 |
+| bleu-corpus-statistics | 289 | 0 | 0 | 0.00 | 11 | 11 | 9 |
+| bleu-corpus-from-statistics | 374 | 0 | 0 | 0.00 | 12 | 12 | 1 |
+| bleu-ngrams-count | 289 | 4601 | 7812 | 15.91 | 1397 | 863 | 106 |
+| bleu-sentence-compute | 289 | 0 | 0 | 0.00 | 6 | 6 | 5 |
+| bleu-sentence-components | 289 | 0 | 0 | 0.00 | 10 | 6 | 5 |
+| bleu-brevity-penalty | 55 | 6 | 0 | 0.11 | 8 | 4 | 0 |
+| bleu-pairwise-compute | 196 | 5759 | 6425 | 29.45 | 165 | 92 | 25 |
+| bleu-tokenize (U+0001) | 6144 | 9216 | 4097 | 1.50 | 325 | 236 | 25 |
+| bleu-tokenize (İ, lowercase) | 1024 | 4608 | 4097 | 4.50 | 233 | 231 | 21 |
+| chrf-compute | 1025 | 10 | 0 | 0.01 | 164 | 172 | 35 |
+| chrf-plus-plus-compute | 1025 | 2062 | 2053 | 2.01 | 452 | 459 | 48 |
+| chrf-pairwise-compute | 1027 | 5065 | 6412 | 4.93 | 1881 | 1335 | 407 |
+| chrf-from-statistics | 640 | 1 | 0 | 0.00 | 17 | 17 | 2 |
+| ter-compute | 64 | 1 | 0 | 0.01 | 2053 | 2034 | 2 |
+| paired-significance | 6971 | 3 | 0 | 0.00 | 37641 | 32696 | 116 |
+
+What the rows show beyond the contracts' own words:
+
+- paired-significance costs about ten times what its page states (about 3 s of CPU, for one
+  reference of 135 bytes a segment): its bound, systems x segments x metrics, leaves out the
+  references, and each system's chrF extracts every reference's n-grams again, so the work is
+  systems x chrF metrics x reference bytes (16 x 2 x 7 MB here). With chrF++ alone it is half.
+- bleu-tokenize answers more than the bound it declares (4 x the texts' UTF-8 bytes): a control
+  character is 1 byte of text and 9 bytes of answer (its 6-byte JSON escape, quotes and comma),
+  and ``İ`` lowercases to two tokens of 9 bytes in all. Its body (6 MiB of escapes in the first
+  case) still covers the difference in what a server charges.
+- ter-compute's dearest texts are brackets with ``normalized`` (a word a byte, twice the words of
+  ``a b a b``): 2 s of CPU, where its limits were set for about 1 s.
+- chrf-pairwise-compute grows by about 400 MiB for a 1 MiB body, the most of any tool: about
+  40 MiB per character order (195 MiB with the default options), while each text's n-grams,
+  counted once, are held for the whole matrix.
 """
 
 import gc
+import json
 import os
+import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
-from bench.procfs import reset_high_water_mark, status_kib
+from bench.procfs import children, cpu_seconds, reset_high_water_mark, status_kib
 from mtcompute import jsonio
+from mtcompute.contracts.inputs.parts import MAX_COUNT
+from mtcompute.contracts.registry import get_tool
 from mtcompute.meta.execute import execute
 
 _TOKENS = 50_000
 _TEXT_BYTES = 8192  # chrF's largest string
+_TER_TEXT_BYTES = 4096  # TER's largest string: 8 pairs of two spend its 65,536 pair bytes
+_SIGNIFICANCE_TEXT_BYTES = 7_000_000
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _MIB = 1024 * 1024
+_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _name(number: int) -> str:
@@ -72,6 +125,91 @@ def _texts(words_option: dict[str, Any]) -> dict[str, Any]:
     return {"hypotheses": [text] * count, "references": [[text]] * count, **words_option}
 
 
+def _tokenize(unit: str, lowercase: bool) -> dict[str, Any]:
+    # 1 MiB of text, 128 texts of 8 KiB made of ``unit``; char makes each code point a token.
+    text = unit * (_TEXT_BYTES // len(unit.encode()))
+    count = _MIB // _TEXT_BYTES
+    return {"hypotheses": [text] * count, "tokenizer": "char", "lowercase": lowercase}
+
+
+def _ter() -> dict[str, Any]:
+    # The pair bytes as 8 pairs of the longest texts; normalized makes each bracket a word, so
+    # each text is 4,096 words over a vocabulary of two: every shift is a candidate.
+    rng = random.Random(8)
+    texts = ["".join(rng.choices("()", k=_TER_TEXT_BYTES)) for _ in range(16)]
+    return {"hypotheses": texts[:8], "references": [[t] for t in texts[8:]], "normalized": True}
+
+
+def _chrf_pairwise() -> dict[str, Any]:
+    # The largest square matrix of texts that fill the 1 MiB, random letters and spaces (the
+    # most distinct n-grams), every order and whitespace counted.
+    rng = random.Random(512)
+    texts = ["".join(rng.choices(_LETTERS + " ", k=1024)) for _ in range(1024)]
+    options = {"char_order": 10, "word_order": 2, "include_whitespace": True}
+    return {"hypotheses": texts[:512], "references": texts[512:], **options}
+
+
+def _bleu_pairwise() -> dict[str, Any]:
+    # 1,024 x 256 cells and 49,408 tokens of a 60-word vocabulary: n-grams of every order
+    # match somewhere, so that no score is 0 and the answer's doubles are long.
+    rng = random.Random(60)
+    words = _distinct(60)
+    hypotheses = [rng.choices(words, k=24) for _ in range(1024)]
+    references = [rng.choices(words, k=97) for _ in range(256)]
+    return {"hypotheses": hypotheses, "references": references, "max_order": 8}
+
+
+def _bleu_parts() -> dict[str, Any]:
+    # The most parts, every order, every count the largest a part may hold.
+    part = {
+        "matches": [MAX_COUNT] * 8,
+        "totals": [MAX_COUNT] * 8,
+        "candidate_length": MAX_COUNT,
+        "reference_length": MAX_COUNT,
+        "max_order": 8,
+    }
+    return {"parts": [part] * 1000}
+
+
+def _chrf_parts() -> dict[str, Any]:
+    part = {name: [MAX_COUNT] * 12 for name in ("hypothesis", "reference", "matches")}
+    options = {"char_order": 10, "word_order": 2, "eps_smoothing": True}
+    return {"parts": [part] * 1000, **options}
+
+
+def _significance() -> dict[str, Any]:
+    # 16 systems of 3,000 segments (systems x segments x metrics at its bound with two chrF
+    # metrics) with empty hypotheses, and the 7,000,000 text bytes spent on 8 references per
+    # segment: each system's chrF extracts every reference's n-grams again.
+    rng = random.Random(16)
+    vocabulary = ["".join(rng.choices(_LETTERS, k=rng.randrange(2, 9))) for _ in range(2000)]
+    size = _SIGNIFICANCE_TEXT_BYTES // (3000 * 8)
+    references = [[_words(rng, vocabulary, size) for _ in range(8)] for _ in range(3000)]
+    systems = [{"name": f"system {k}", "hypotheses": [""] * 3000} for k in range(16)]
+    chrf = {"char_order": 10, "include_whitespace": True}
+    return {
+        "systems": systems,
+        "references": references,
+        "metrics": ["chrf++", "chrf"],
+        "chrf++": {**chrf, "word_order": 2},
+        "chrf": chrf,
+        "test": "randomization",
+        "samples": 10_000,
+    }
+
+
+def _words(rng: random.Random, vocabulary: list[str], size: int) -> str:
+    """Words of ``vocabulary`` drawn at random, as many as fit in ``size`` bytes."""
+    words: list[str] = []
+    length = -1
+    while True:
+        word = rng.choice(vocabulary)
+        if length + 1 + len(word) > size:
+            return " ".join(words)
+        words.append(word)
+        length += 1 + len(word)
+
+
 @dataclass(frozen=True)
 class ValidCase:
     tool: str
@@ -82,6 +220,14 @@ class ValidCase:
 CASES = (
     ValidCase("bleu-corpus-compute", "1,000 segments x 8 refs, order 8", _corpus_many_segments),
     ValidCase(
+        "bleu-corpus-statistics",
+        "49,999 distinct tokens, order 8",
+        lambda: _corpus_one_segment({"max_order": 8}),
+    ),
+    ValidCase(
+        "bleu-corpus-from-statistics", "1,000 parts of 8 orders, counts 2**53-1", _bleu_parts
+    ),
+    ValidCase(
         "bleu-ngrams-count",
         "49,999 distinct tokens, order 8, tables all",
         lambda: _corpus_one_segment({"max_order": 8, "clipping_table": "all"}),
@@ -89,33 +235,108 @@ CASES = (
     ValidCase("bleu-sentence-compute", "25,000 + 25,000 tokens, order 8", _sentence),
     ValidCase("bleu-sentence-components", "25,000 + 25,000 tokens, order 8", _sentence),
     ValidCase("bleu-brevity-penalty", "1,000 x 8 lengths of 50,000", _brevity),
+    ValidCase(
+        "bleu-pairwise-compute",
+        "1,024 x 256 lists of 24 and 97 tokens, 60 words, order 8",
+        _bleu_pairwise,
+    ),
+    # Control characters are one UTF-8 byte each but six in JSON ("\u0001"), in the body and
+    # in each one-character token of the answer.
+    ValidCase("bleu-tokenize", "char, 1 MiB of U+0001", lambda: _tokenize("\x01", False)),
+    # "İ" lowercases to two code points: 2 bytes of text become two tokens of 9 answer bytes.
+    ValidCase("bleu-tokenize", "char, lowercase, 1 MiB of İ", lambda: _tokenize("İ", True)),
     ValidCase("chrf-compute", "1 MiB of one-letter words", lambda: _texts({})),
     ValidCase(
         "chrf-plus-plus-compute",
         "1 MiB of one-letter words, words returned",
         lambda: _texts({"word_order": 2, "return_words": True}),
     ),
+    ValidCase(
+        "chrf-pairwise-compute",
+        "512 x 512 random texts of 1 KiB, orders 10 + 2, whitespace",
+        _chrf_pairwise,
+    ),
+    ValidCase("chrf-from-statistics", "1,000 parts of 12 orders, counts 2**53-1", _chrf_parts),
+    ValidCase(
+        "ter-compute",
+        "8 pairs of 4,096 brackets, normalized (words of 1 byte)",
+        _ter,
+    ),
+    ValidCase(
+        "paired-significance",
+        "16 systems x 3,000 segments x 8 refs (7 MB), chrF++ and chrF, 10,000 trials",
+        _significance,
+    ),
 )
 
 
-def measure(case: ValidCase) -> tuple[int, int, float, int]:
-    """Body bytes, answer bytes, seconds and peak memory growth in KiB of one run."""
-    body = jsonio.dumps(case.build())
+@dataclass(frozen=True)
+class Measured:
+    """One run of a case: sizes in bytes, times in seconds, the peak's growth in KiB."""
+
+    body: int
+    answer: int
+    declared: int  # the tool's bound of its extra answer bytes, which a server charges
+    seconds: float
+    cpu_seconds: float
+    grown_kib: int
+
+
+def measure(case: ValidCase) -> Measured:
+    """One run of ``case`` as an adapter runs it, from its body's bytes to its answer's."""
+    raw = case.build()
+    body = jsonio.dumps(raw)
+    declared = get_tool(case.tool, "1.0.0").answer_bytes(raw)
+    del raw
     gc.collect()
-    pid = os.getpid()
-    before = status_kib(pid, "VmRSS")
-    reset_high_water_mark(pid)
-    start = time.perf_counter()
+    before = _reset_peaks()
+    start, cpu_start = time.perf_counter(), cpu_seconds()
     answer = jsonio.dumps({"result": execute(case.tool, "1.0.0", jsonio.loads(body))})
-    seconds = time.perf_counter() - start
-    return len(body), len(answer), seconds, status_kib(pid, "VmHWM") - before
+    seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu_start
+    grown = _peaks() - before
+    return Measured(len(body), len(answer), declared, seconds, cpu, grown)
+
+
+def _processes() -> list[int]:
+    # This process and its children: the helper process computes part of a large corpus.
+    return [os.getpid(), *children()]
+
+
+def _reset_peaks() -> int:
+    """Reset the high-water marks; the resident KiB they start from, summed."""
+    resident = 0
+    for pid in _processes():
+        resident += status_kib(pid, "VmRSS")
+        reset_high_water_mark(pid)
+    return resident
+
+
+def _peaks() -> int:
+    # A sum of peaks that need not coincide: an upper bound of the peak of the whole.
+    return sum(status_kib(pid, "VmHWM") for pid in _processes())
+
+
+def measure_apart(index: int) -> Measured:
+    """``measure`` of ``CASES[index]`` in a fresh interpreter: memory that an earlier case
+    grew and freed would otherwise hide this one's growth."""
+    command = [sys.executable, "-W", "ignore", "-m", "bench.worst_valid", str(index)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True, cwd=_ROOT)
+    return Measured(**json.loads(done.stdout))
 
 
 def report() -> None:
-    print("| tool | worst valid input | body KiB | answer KiB | answer/body | ms | peak +MiB |")
-    print("|---|---|---:|---:|---:|---:|---:|")
-    for case in CASES:
-        body, answer, seconds, grown = measure(case)
-        row = f"| {case.tool} | {case.what} | {body / 1024:.0f} | {answer / 1024:.0f} |"
-        row += f" {answer / body:.2f} | {1000 * seconds:.0f} | {grown / 1024:.0f} |"
+    print(
+        "| tool | worst valid input | body KiB | answer KiB | declared KiB | answer/body"
+        " | ms | CPU ms | peak +MiB |"
+    )
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for index, case in enumerate(CASES):
+        m = measure_apart(index)
+        row = f"| {case.tool} | {case.what} | {m.body / 1024:.0f} | {m.answer / 1024:.0f} |"
+        row += f" {m.declared / 1024:.0f} | {m.answer / m.body:.2f} | {1000 * m.seconds:.0f} |"
+        row += f" {1000 * m.cpu_seconds:.0f} | {m.grown_kib / 1024:.0f} |"
         print(row, flush=True)
+
+
+if __name__ == "__main__":
+    print(json.dumps(asdict(measure(CASES[int(sys.argv[1])]))))

@@ -1,5 +1,5 @@
 """Servers on a real port that answer what no mtcompute service would: too much, for ever,
-compressed, a byte at a time, or a problem of the wrong shape."""
+compressed, a byte at a time (the body, or the head), or a problem of the wrong shape."""
 
 import gzip
 import socket
@@ -42,6 +42,14 @@ def trickle(body: bytes, every: float) -> Speech:
     yield 0.0, head("200 OK", f"Content-Length: {len(body)}")
     for byte in body:
         yield every, bytes([byte])
+
+
+def dripping_head(every: float) -> Speech:
+    """An answer's head that never ends: a byte every ``every`` seconds, each read answered
+    well within any per-read timeout."""
+    yield 0.0, b"HTTP/1.1 200 OK\r\nX-Drip: "
+    while True:
+        yield every, b"."
 
 
 @contextmanager

@@ -3,6 +3,7 @@ process through httpx's transport seam (the app served by Starlette's test trans
 over a real port where the network is the point."""
 
 import socket
+import time
 from typing import Any
 
 import httpx
@@ -13,6 +14,7 @@ import mtcompute
 from mtcompute import Client, InputError, ServiceError, UnknownToolError
 from mtcompute.errors import InvalidBaseUrlError, MalformedJsonError
 from mtcompute.http.app import create_app
+from mtcompute.remote.client import execute_remote
 from tests.http.inputs import SMALL_INPUT, TOOL, VERSION
 from tests.remote import hostile_servers as hostile
 
@@ -163,24 +165,68 @@ def test_an_answer_that_trickles_past_the_timeout_is_a_service_error() -> None:
     assert message.endswith(" within 1 s")
 
 
+# A head that drips for ever is cut at the timeout; the bound asserted is loose (three times
+# the timeout) so that a busy machine does not fail it, and far below where a per-read bound
+# would stop: at h11's largest head (100 KiB), hours.
+_DRIP_TIMEOUT = 1.0
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        Client.tools,
+        lambda client: execute_remote(
+            client.base_url, TOOL, VERSION, b"{}", timeout=client.timeout
+        ),
+    ],
+    ids=["client", "cli"],
+)
+def test_an_answer_head_that_drips_for_ever_is_a_service_error_within_the_timeout(
+    call: Any,
+) -> None:
+    start = time.monotonic()
+    message = _refused(lambda: hostile.dripping_head(0.1), call, timeout=_DRIP_TIMEOUT)
+    assert time.monotonic() - start < 3 * _DRIP_TIMEOUT
+    assert message.startswith("no answer from ")
+    assert message.endswith(" within 1 s")
+
+
 @pytest.mark.parametrize(
     "problem",
     [
         b'{"errors": "everything"}',
         b'{"errors": [{}]}',
         b'{"errors": [{"code": 7, "pointer": "", "message": "m"}]}',
+        b'{"errors": [{"code": "unknown_tool", "pointer": 0, "message": "m"}]}',
+        b'{"errors": [{"code": "unknown_tool", "pointer": ""}]}',
+        b'{"errors": [null]}',
+        b'{"errors": {"code": "unknown_tool", "pointer": "", "message": "m"}}',
         b'{"errors": []}',
+        b'{"errors": null}',
         b"[1, 2]",
         b'"errors"',
+        b"7",
+        b"",
     ],
 )
-@pytest.mark.parametrize("status", ["404 Not Found", "422 Unprocessable Content"])
+@pytest.mark.parametrize(
+    "status", ["400 Bad Request", "404 Not Found", "422 Unprocessable Content"]
+)
 def test_a_problem_of_any_other_shape_is_a_service_error(problem: bytes, status: str) -> None:
     message = _refused(
         lambda: hostile.whole(status, problem),
         lambda client: client.execute(TOOL, VERSION, SMALL_INPUT),
     )
     assert message.endswith(f"answered {status}")
+
+
+def test_a_well_formed_problem_with_a_status_the_service_never_answers_is_a_service_error() -> None:
+    problem = b'{"errors": [{"code": "internal", "pointer": "", "message": "m"}]}'
+    message = _refused(
+        lambda: hostile.whole("500 Internal Server Error", problem),
+        lambda client: client.execute(TOOL, VERSION, SMALL_INPUT),
+    )
+    assert message.endswith("answered 500 Internal Server Error")
 
 
 def test_an_ok_answer_without_its_member_is_a_service_error() -> None:

@@ -4,7 +4,9 @@ A server that answers a gigabyte, a body that never ends, a gzip bomb or a byte 
 second must not hold a caller's memory or time: the answer is streamed and refused
 (``ServiceError``) once it passes ``max_bytes`` (at once when its ``Content-Length`` says so), it
 is asked for and accepted only unencoded (a body is never decompressed), and it must arrive
-whole within ``timeout`` seconds of the request, however it trickles.
+whole within ``timeout`` seconds of the request, however it trickles: the call runs within one
+``deadline``, which a ``DeadlineTransport`` keeps in every connect and read, the answer's head
+included; over another transport (the seam) the body is still checked against it chunk by chunk.
 """
 
 import time
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 import httpx
 
 from mtcompute.errors import ServiceError
+from mtcompute.remote.deadline import deadline
 
 # A few times the largest answer a contract allows (a batch of twenty 4.5 MiB clipping tables).
 DEFAULT_MAX_ANSWER_BYTES = 256 * 1024 * 1024
@@ -34,13 +37,14 @@ def fetch(
 ) -> Answer:
     """Send ``request`` and read its answer within the bounds; ``ServiceError`` past one, or
     when the service cannot be reached."""
-    deadline = time.monotonic() + timeout
+    end = time.monotonic() + timeout
     try:
-        response = http.send(request, stream=True)
-        try:
-            content = _read(response, base_url, deadline, timeout, max_bytes)
-        finally:
-            response.close()
+        with deadline(timeout):
+            response = http.send(request, stream=True)
+            try:
+                content = _read(response, base_url, end, timeout, max_bytes)
+            finally:
+                response.close()
     except httpx.TimeoutException:
         raise _late(base_url, timeout) from None
     except (httpx.HTTPError, httpx.InvalidURL) as error:

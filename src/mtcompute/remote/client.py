@@ -27,6 +27,7 @@ from mtcompute.errors import (
 )
 from mtcompute.remote.answers import DEFAULT_MAX_ANSWER_BYTES, IDENTITY, Answer, fetch
 from mtcompute.remote.base_url import checked_base_url
+from mtcompute.remote.deadline import DeadlineTransport
 from mtcompute.settings import DEFAULT_TIMEOUT_SECONDS
 
 _JSON = {"content-type": "application/json"}
@@ -73,7 +74,7 @@ def _post(
 ) -> Any:
     """The ``member`` of a 200 answer to the POST (``None``: all of it); any other answer
     raised as its error."""
-    with httpx.Client(timeout=timeout) as http:
+    with httpx.Client(timeout=timeout, transport=DeadlineTransport()) as http:
         request = http.build_request("POST", url, content=body, headers={**_JSON, **IDENTITY})
         return _answer_of(fetch(http, request, base_url, timeout, DEFAULT_MAX_ANSWER_BYTES), member)
 
@@ -129,10 +130,11 @@ class Client:
     it, to release its connections. ``transport`` is httpx's seam: another way to reach the
     service (an app in this process, say), which the client then uses instead of the network.
 
-    Each call's whole answer must arrive within ``timeout`` seconds, however it trickles, and be
-    at most ``max_answer_bytes`` (256 MiB by default, a few times the largest answer a contract
-    allows), unencoded; past either bound, or for an answer that is not one the service gives,
-    the call raises ``ServiceError``.
+    Each call, from connecting to its answer's last byte, must end within ``timeout`` seconds
+    however the answer trickles (its head included), and the answer be at most
+    ``max_answer_bytes`` (256 MiB by default, a few times the largest answer a contract allows),
+    unencoded; past either bound, or for an answer that is not one the service gives, the call
+    raises ``ServiceError``. A ``transport`` of one's own keeps the bound on the body only.
     """
 
     def __init__(
@@ -147,7 +149,8 @@ class Client:
         self.timeout = timeout
         self.max_answer_bytes = max_answer_bytes
         headers = {"accept": "application/json", **IDENTITY}
-        self._http = httpx.Client(timeout=timeout, headers=headers, transport=transport)
+        bounded = DeadlineTransport() if transport is None else transport
+        self._http = httpx.Client(timeout=timeout, headers=headers, transport=bounded)
 
     def execute(self, tool_id: str, version: str, input: object) -> JsonObject:
         """The tool's result object for ``input`` (``version`` may be ``latest``)."""

@@ -1,0 +1,34 @@
+"""The worst valid inputs (``bench/worst_valid.py``) cover every tool, and each is valid: within
+its contract and within the server's body limit, so that its row measures what a client can
+send."""
+
+import pytest
+
+from bench import worst_valid
+from bench.worst_valid import CASES, ValidCase
+from mtcompute import jsonio
+from mtcompute.contracts.registry import all_tools, get_tool
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
+
+
+def test_every_released_tool_has_a_worst_valid_input() -> None:
+    measured = {(case.tool, "1.0.0") for case in CASES}
+    released = {(tool.contract.id, tool.contract.version) for tool in all_tools()}
+    assert released <= measured
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.tool}: {c.what}" for c in CASES])
+def test_each_worst_valid_input_passes_its_contract_and_fits_the_body_limit(
+    case: ValidCase,
+) -> None:
+    raw = case.build()
+    get_tool(case.tool, "1.0.0").parser.parse(raw)  # raises InputError for an invalid one
+    assert len(jsonio.dumps(raw)) <= DEFAULT_MAX_BODY_BYTES
+
+
+def test_a_case_measured_apart_reports_its_body_and_answer() -> None:
+    index = next(i for i, case in enumerate(CASES) if case.tool == "bleu-brevity-penalty")
+    measured = worst_valid.measure_apart(index)
+    assert measured.body == len(jsonio.dumps(CASES[index].build()))
+    assert measured.answer > 0
+    assert measured.seconds > 0

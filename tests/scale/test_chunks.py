@@ -19,8 +19,8 @@ def test_chunks_cover_every_line_in_order_with_their_first_line(tmp_path: Path) 
         chunks = list(reader)
         assert reader.total == 10
     assert [(c.first_line, len(c)) for c in chunks] == [(1, 4), (5, 4), (9, 2)]
-    assert chunks[1].hypotheses == ("h4", "h5", "h6", "h7")
-    assert chunks[2].references == (("r8", "r9"),)
+    assert chunks[1].texts()[0] == ("h4", "h5", "h6", "h7")
+    assert chunks[2].texts()[1] == (("r8", "r9"),)
 
 
 def test_every_file_problem_is_named_at_once_before_any_chunk(tmp_path: Path) -> None:
@@ -51,7 +51,7 @@ def test_standard_input_is_read_once_and_its_length_checked_where_it_ends(tmp_pa
     with ChunkReader(FileSet("-", (ref,)), lines=2, stdin=io.BytesIO(b"x\ny\n")) as reader:
         assert reader.total is None
         chunks = iter(reader)
-        assert next(chunks).hypotheses == ("x", "y")
+        assert next(chunks).texts()[0] == ("x", "y")
         with pytest.raises(InputError, match="has 3 lines but - has 2"):
             next(chunks)
 

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from mtcompute.errors import InputError
 from mtcompute.scale import lines
-from mtcompute.scale.lines import decoded, raw_lines, surveyed
+from mtcompute.scale.lines import LineSource, surveyed
 from mtcompute.scoring.textfiles import split_lines
 
 # Bytes rich in what splits lines: newlines, carriage returns, and text around them.
@@ -15,14 +15,18 @@ LINE_BYTES = st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"a", b"\xc3\xa9",
 )
 
 
-def _lines(data: bytes, max_line_bytes: int = 1 << 20) -> list[str]:
-    raw = list(raw_lines("f.txt", io.BytesIO(data), max_line_bytes))
-    return decoded("f.txt", raw, 1)
+def _lines(data: bytes, max_line_bytes: int = 1 << 20, at_a_time: int = 3) -> list[str]:
+    """Every line of ``data``, taken ``at_a_time`` lines at a time, as text."""
+    source = LineSource("f.txt", io.BytesIO(data), max_line_bytes)
+    texts: list[str] = []
+    while (part := source.take(at_a_time)).count:
+        texts += part.texts("f.txt", len(texts) + 1, max_line_bytes)
+    return texts
 
 
-@given(LINE_BYTES.filter(bool))
-def test_streamed_lines_are_the_lines_of_the_whole_file(data: bytes) -> None:
-    assert tuple(_lines(data)) == split_lines("f.txt", data)
+@given(LINE_BYTES.filter(bool), st.integers(1, 5))
+def test_streamed_lines_are_the_lines_of_the_whole_file(data: bytes, at_a_time: int) -> None:
+    assert tuple(_lines(data, at_a_time=at_a_time)) == split_lines("f.txt", data)
 
 
 @given(LINE_BYTES.filter(bool))
@@ -39,7 +43,7 @@ def test_lines_across_block_boundaries_are_whole(monkeypatch: pytest.MonkeyPatch
 
 def test_an_empty_file_is_refused() -> None:
     with pytest.raises(InputError) as raised:
-        list(raw_lines("f.txt", io.BytesIO(b"")))
+        LineSource("f.txt", io.BytesIO(b""), 10).take(1)
     assert raised.value.errors[0]["code"] == "empty_file"
     with pytest.raises(InputError):
         surveyed("f.txt", io.BytesIO(b""))
@@ -71,7 +75,7 @@ def test_an_endless_line_costs_the_bound_not_the_file(monkeypatch: pytest.Monkey
 
     stream = Endless()
     with pytest.raises(InputError):
-        list(raw_lines("zero", stream, 4096))  # type: ignore[arg-type]
+        LineSource("zero", stream, 4096).take(1)  # type: ignore[arg-type]
     assert stream.served <= 4096 + 2 * lines.BLOCK_BYTES
 
 

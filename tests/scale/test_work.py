@@ -13,7 +13,7 @@ METRICS = ("bleu", "chrf", "ter")
 
 def _chunks(size: int) -> list[Chunk]:
     return [
-        Chunk(
+        Chunk.of(
             start + 1,
             tuple(HYPOTHESES[start : start + size]),
             tuple(tuple(stream[start : start + size]) for stream in STREAMS),

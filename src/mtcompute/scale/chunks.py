@@ -12,11 +12,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
-from itertools import islice
 from typing import BinaryIO
 
 from mtcompute.errors import InputError, Violation
-from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES, decoded, raw_lines, surveyed
+from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES, LineSource, RawLines, surveyed
 from mtcompute.scoring.textfiles import STDIN, file_error
 
 # Segments a chunk holds unless told: big enough to amortize sending it to a worker, small
@@ -26,15 +25,38 @@ DEFAULT_CHUNK_LINES = 2000
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """Segments ``first_line`` (1-based) on: their hypotheses, and ``references[k]`` the k-th
-    reference of each, as sacreBLEU's streams."""
+    """Segments ``first_line`` (1-based) on, as read from each file (the hypotheses', then each
+    reference file's): raw bytes are cheap to send to a worker, which decodes them."""
 
     first_line: int
-    hypotheses: tuple[str, ...]
-    references: tuple[tuple[str, ...], ...]
+    names: tuple[str, ...]
+    parts: tuple[RawLines, ...]
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
 
     def __len__(self) -> int:
-        return len(self.hypotheses)
+        return self.parts[0].count
+
+    @classmethod
+    def of(
+        cls, first_line: int, hypotheses: Sequence[str], references: Sequence[Sequence[str]]
+    ) -> "Chunk":
+        """A chunk of texts (without newlines) as files would give them."""
+        streams = (hypotheses, *references)
+        if any("\n" in text for stream in streams for text in stream):
+            raise ValueError("a segment of a text file holds no newline")
+        parts = tuple(RawLines("\n".join(s).encode("utf-8"), len(s)) for s in streams)
+        names = tuple(f"text {k}" for k in range(len(streams)))
+        return cls(first_line, names, parts)
+
+    def texts(self) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """The hypotheses and the reference streams, decoded; an ``InputError`` naming the
+        file and line of a line that is not UTF-8 or is too long."""
+        first, bound = self.first_line, self.max_line_bytes
+        streams = [
+            tuple(part.texts(name, first, bound))
+            for name, part in zip(self.names, self.parts, strict=True)
+        ]
+        return streams[0], tuple(streams[1:])
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,25 +131,27 @@ class ChunkReader:
 
     def __iter__(self) -> Iterator[Chunk]:
         names = self.files.names
-        readers = [
-            raw_lines(name, stream, self.max_line_bytes)
+        sources = [
+            LineSource(name, stream, self.max_line_bytes)
             for name, stream in zip(names, self.streams, strict=True)
         ]
         first = 1
         while True:
-            pieces = [list(islice(reader, self.lines)) for reader in readers]
-            sizes = [len(piece) for piece in pieces]
-            if len(set(sizes)) > 1:  # a file ended before another: count what is left
-                counts = [
-                    first - 1 + size + sum(1 for _ in reader)
-                    for size, reader in zip(sizes, readers, strict=True)
-                ]
-                _check_counts(self.files, counts)
-            if not sizes[0]:
+            parts = tuple(source.take(self.lines) for source in sources)
+            counts = [part.count for part in parts]
+            if len(set(counts)) > 1:  # a file ended before another: count what is left
+                _check_counts(self.files, [_rest(source) for source in sources])
+            if not counts[0]:
                 return
-            texts = [decoded(name, piece, first) for name, piece in zip(names, pieces, strict=True)]
-            yield Chunk(first, tuple(texts[0]), tuple(tuple(stream) for stream in texts[1:]))
-            first += sizes[0]
+            yield Chunk(first, names, parts, self.max_line_bytes)
+            first += counts[0]
+
+
+def _rest(source: LineSource) -> int:
+    """The file's line count: those taken, and the rest, taken and counted."""
+    while source.take(DEFAULT_CHUNK_LINES).count:
+        pass
+    return source.taken
 
 
 def _open(name: str) -> BinaryIO:

@@ -7,6 +7,7 @@ an empty file are ``InputError``s naming the file and the line; nothing is trunc
 """
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from mtcompute.scoring.textfiles import file_error
@@ -17,28 +18,79 @@ BLOCK_BYTES = 1 << 20
 DEFAULT_MAX_LINE_BYTES = 1 << 20
 
 
-def raw_lines(
-    name: str, stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
-) -> Iterator[bytes]:
-    """The lines of ``stream`` as bytes, without their "\\n" or CRLF's "\\r"."""
-    carried = b""
-    number = 0  # lines yielded so far
-    seen_any = False
-    while block := stream.read(BLOCK_BYTES):
-        seen_any = True
-        pieces = (carried + block).split(b"\n")
-        carried = pieces.pop()
-        if len(carried) > max_line_bytes:
-            raise _too_long(name, number + len(pieces) + 1, max_line_bytes)
-        for piece in pieces:
-            if len(piece) > max_line_bytes:
-                raise _too_long(name, number + 1, max_line_bytes)
-            number += 1
-            yield piece[:-1] if piece.endswith(b"\r") else piece
-    if not seen_any:
-        raise file_error("empty_file", f"{name}: the file is empty, expected one segment a line")
-    if carried:  # a last line without its final newline keeps a lone "\r", as textfiles does
-        yield carried
+@dataclass(frozen=True, slots=True)
+class RawLines:
+    """Some consecutive lines of a file as read: ``data`` holds ``count`` lines joined by "\\n"
+    (a CRLF's "\\r" still there); ``unterminated`` when the last is the file's last line and
+    has no newline (it then keeps a final "\\r")."""
+
+    data: bytes
+    count: int
+    unterminated: bool = False
+
+    def texts(self, name: str, first_line: int, max_line_bytes: int) -> list[str]:
+        """The lines as text: CRLF read as LF, each UTF-8 and at most ``max_line_bytes``."""
+        try:
+            text = self.data.decode("utf-8")
+        except UnicodeDecodeError:
+            decoded(name, self.data.split(b"\n"), first_line)
+            raise
+        if len(self.data) > max_line_bytes:  # only then can one line be too long
+            for offset, line in enumerate(self.data.split(b"\n")):
+                if len(line) > max_line_bytes:
+                    raise _too_long(name, first_line + offset, max_line_bytes)
+        lines = text.split("\n")
+        if "\r" not in text:
+            return lines
+        last = lines.pop() if self.unterminated else None
+        lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+        return lines if last is None else [*lines, last]
+
+
+class LineSource:
+    """A file's lines taken a number at a time, block by block: memory holds a block and the
+    lines taken, and a line longer than the bound is refused as soon as it is."""
+
+    def __init__(self, name: str, stream: BinaryIO, max_line_bytes: int) -> None:
+        self.name, self.stream, self.max_line_bytes = name, stream, max_line_bytes
+        self.buffer = b""
+        self.position = 0  # where the lines not yet taken start
+        self.taken = 0
+        self.ended = False
+
+    def take(self, count: int) -> RawLines:
+        """The next ``count`` lines, fewer at the end of the file (none past it)."""
+        start = at = self.position
+        found = 0
+        while found < count:
+            newline = self.buffer.find(b"\n", at)
+            if newline < 0:
+                if len(self.buffer) - at > self.max_line_bytes:
+                    raise _too_long(self.name, self.taken + found + 1, self.max_line_bytes)
+                if self.ended:
+                    break
+                self._read_more(start)
+                at, start = at - start, 0
+                continue
+            if newline - at > self.max_line_bytes:
+                raise _too_long(self.name, self.taken + found + 1, self.max_line_bytes)
+            found, at = found + 1, newline + 1
+        if self.ended and found < count and at < len(self.buffer):  # a last line, no newline
+            self.position = len(self.buffer)
+            self.taken += found + 1
+            return RawLines(self.buffer[start:], found + 1, unterminated=True)
+        self.position = at
+        self.taken += found
+        return RawLines(self.buffer[start : at - 1] if found else b"", found)
+
+    def _read_more(self, start: int) -> None:
+        block = self.stream.read(BLOCK_BYTES)
+        if not block:
+            self.ended = True
+            if not self.taken and not self.buffer:
+                message = f"{self.name}: the file is empty, expected one segment a line"
+                raise file_error("empty_file", message)
+        self.buffer = self.buffer[start:] + block
 
 
 def _too_long(name: str, line: int, limit: int) -> Exception:

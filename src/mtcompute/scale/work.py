@@ -55,12 +55,13 @@ ChunkResult = bytes | list[Any]
 def run_chunk(plan: Plan, chunk: Chunk) -> ChunkResult:
     """The chunk's sentence-level output, or every metric's statistics of the chunk."""
     metrics = plan.scoring_metrics()
+    texts = Texts(*chunk.texts(), chunk.first_line)
     if not plan.sentence_level:
-        return [metric.statistics(chunk.hypotheses, chunk.references) for metric in metrics]
+        return [metric.statistics(texts.hypotheses, texts.references) for metric in metrics]
     if plan.output_format == TEXT:
-        return _text_lines(plan, metrics, chunk)
+        return _text_lines(plan, metrics, texts)
     per_metric = [
-        list(metric.sentences(chunk.hypotheses, chunk.references, chunk.first_line))
+        list(metric.sentences(texts.hypotheses, texts.references, texts.first_line))
         for metric in metrics
     ]
     scored = [item for segment in zip(*per_metric, strict=True) for item in segment]
@@ -69,7 +70,16 @@ def run_chunk(plan: Plan, chunk: Chunk) -> ChunkResult:
     return b"".join(_array_item(item) for item in scored)
 
 
-def _text_lines(plan: Plan, metrics: list[ScoringMetric], chunk: Chunk) -> bytes:
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """A chunk's texts: the hypotheses, the reference streams, the first segment's line."""
+
+    hypotheses: tuple[str, ...]
+    references: tuple[tuple[str, ...], ...]
+    first_line: int
+
+
+def _text_lines(plan: Plan, metrics: list[ScoringMetric], chunk: Texts) -> bytes:
     """``LINE<TAB>NAME|SIGNATURE = SCORE VERBOSE`` (``Scored.text``), or the score alone, a
     line per segment and metric."""
     per_metric = [_texts(plan, metric, chunk) for metric in metrics]
@@ -84,7 +94,7 @@ def _text_lines(plan: Plan, metrics: list[ScoringMetric], chunk: Chunk) -> bytes
     return "".join(numbered).encode("utf-8")
 
 
-def _texts(plan: Plan, metric: ScoringMetric, chunk: Chunk) -> list[str]:
+def _texts(plan: Plan, metric: ScoringMetric, chunk: Texts) -> list[str]:
     width = plan.decimals
     quick = metric.sentence_scores(chunk.hypotheses, chunk.references)
     if quick is not None:

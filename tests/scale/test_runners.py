@@ -1,0 +1,62 @@
+from concurrent.futures import Future
+
+import pytest
+
+from mtcompute.errors import InputError
+from mtcompute.scale.chunks import Chunk
+from mtcompute.scale.runners import InProcess, ProcessPool, default_jobs, in_order
+from mtcompute.scale.work import Plan, run_chunk
+from tests.scale.corpora import generated_test_set
+
+HYPOTHESES, STREAMS = generated_test_set(90, references=2, seed=4)
+PLAN = Plan.of(("chrf", "ter"), {}, sentence_level=True)
+
+
+def _chunks(size: int) -> list[Chunk]:
+    return [
+        Chunk.of(
+            start + 1,
+            HYPOTHESES[start : start + size],
+            [stream[start : start + size] for stream in STREAMS],
+        )
+        for start in range(0, len(HYPOTHESES), size)
+    ]
+
+
+def test_results_come_in_input_order_with_at_most_the_window_in_flight() -> None:
+    in_flight: list[int] = []
+    collected: list[int] = []
+
+    def submit(chunk: Chunk) -> Future[int]:
+        in_flight.append(len(in_flight) + 1 - len(collected))
+        future: Future[int] = Future()
+        future.add_done_callback(lambda done: None)
+        future.set_result(chunk.first_line)
+        return future
+
+    for first_line in in_order(submit, _chunks(10), window=3):
+        collected.append(first_line)
+    assert collected == list(range(1, 91, 10))
+    assert max(in_flight) == 3
+
+
+def test_a_pool_of_workers_gives_what_this_process_gives() -> None:
+    with InProcess() as here:
+        expected = list(here.map(PLAN, _chunks(90)))
+    with ProcessPool(2) as pool:
+        assert [b"".join(pool.map(PLAN, _chunks(7)))] == expected
+
+
+def test_a_workers_input_error_reaches_the_caller_as_it_was() -> None:
+    bad = Chunk.of(1, ["a"], [["b"]])
+    bad = Chunk(1, bad.names, (bad.parts[0], bad.parts[0].__class__(b"\xff", 1)))
+    with ProcessPool(2) as pool, pytest.raises(InputError, match="line 1 is not UTF-8"):
+        list(pool.map(PLAN, [bad]))
+
+
+def test_the_default_is_every_core_this_process_may_use() -> None:
+    assert default_jobs() >= 1
+
+
+def test_run_chunk_is_what_a_worker_runs() -> None:
+    assert run_chunk(PLAN, _chunks(90)[0]) == next(InProcess().map(PLAN, _chunks(90)))

@@ -1,5 +1,5 @@
-"""The four commonest mistakes as tool inputs, and the fix each interface must add to the
-error: one table that the tests of ``execute``, a batch, HTTP, MCP and the web form share."""
+"""The commonest mistakes as tool inputs, and the fix each interface must add to the error:
+one table that the tests of ``execute``, a batch, HTTP, MCP and the web form share."""
 
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
@@ -41,6 +41,12 @@ CASES = {
         },
         "/references",
         "sacreBLEU's layout, 2 lists of 3",
+    ),
+    "a whole TER result where its segments are due": HintCase(
+        "ter-from-statistics",
+        {"parts": [{"ter": 0.5, "num_edits": 1, "ref_length": 2, "segments": []}]},
+        "/parts/0",
+        'bind each step\'s "/segments"',
     ),
 }
 

@@ -21,11 +21,14 @@ _MISTAKES = [
     'mtcompute.ngram_counts(["a b"], [[["a", "b"]]])',
     'mtcompute.chrf("a b", [["a b"]])',
     'mtcompute.chrf(["a b"], ["a b"])',
+    'mtcompute.ter_from_statistics([mtcompute.ter(["a"], [["a"]]).statistics])',
+    'mtcompute.chrf_from_statistics([mtcompute.chrf(["a"], [["a"]])])',
 ]
 _VALID = [
     'mtcompute.corpus_bleu([("a", "b")], [[["a", "b"]]])',
     'mtcompute.sentence_bleu("a b".split(), ["a b".split()])',
     'mtcompute.chrf(["a b"], [("a b",)])',
+    'mtcompute.ter_from_statistics([mtcompute.ter(["a"], [["a"]]).segments])',
 ]
 
 

@@ -92,3 +92,4 @@ def test_the_instructions_say_how_to_choose_a_tool_and_how_to_score_over_the_lim
         assert needed in INSTRUCTIONS
     assert batch_doc.PARTS_RECIPE in INSTRUCTIONS
     assert "bleu-corpus-from-statistics" in INSTRUCTIONS
+    assert "ter-from-statistics" in INSTRUCTIONS

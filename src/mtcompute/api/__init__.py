@@ -18,6 +18,12 @@ from mtcompute.api.pairwise import (
     pairwise_chrf_batch,
 )
 from mtcompute.api.parsing import TextList, TokenList
+from mtcompute.api.parts import (
+    chrf_from_statistics,
+    corpus_bleu_from_statistics,
+    corpus_bleu_statistics,
+    ter_from_statistics,
+)
 from mtcompute.api.significance import confidence_interval, paired_test
 from mtcompute.api.ter import ter
 from mtcompute.api.tokenize import tokenize
@@ -30,8 +36,11 @@ __all__ = [
     "TokenList",
     "brevity_penalty",
     "chrf",
+    "chrf_from_statistics",
     "confidence_interval",
     "corpus_bleu",
+    "corpus_bleu_from_statistics",
+    "corpus_bleu_statistics",
     "describe",
     "execute",
     "execute_answer",
@@ -47,6 +56,7 @@ __all__ = [
     "sentence_bleu",
     "sentence_components",
     "ter",
+    "ter_from_statistics",
     "tokenize",
     "tools",
     "use_helper_process",

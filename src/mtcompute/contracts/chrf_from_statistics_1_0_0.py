@@ -20,10 +20,10 @@ from mtcompute.metrics.chrf import (
     DEFAULT_BETA,
     DEFAULT_CHAR_ORDER,
     ChrfOptions,
+    ChrfResult,
     ChrfStatistics,
-    f_score,
+    chrf_result,
 )
-from mtcompute.numerics.tofixed import to_fixed
 
 LIMITS = Limits(max_parts=1000)
 MAX_CHAR_ORDER = 10
@@ -214,22 +214,25 @@ CONTRACT = Contract(
 )
 
 
-def score_request(request: ChrfPartsRequest) -> JsonObject:
-    """F of the summed statistics of the request's parts, with the options it was given."""
+def combined(request: ChrfPartsRequest) -> ChrfResult:
+    """The corpus result of the request's parts: F of their summed statistics, with the options
+    it was given (a sum has no segments)."""
     total = request.parts[0]
     for part in request.parts[1:]:
         total += part
-    options = request.options
-    chrf = f_score(total, options.beta, options.eps_smoothing)
-    if request.decimals is not None:
-        chrf = to_fixed(chrf, request.decimals)
+    return chrf_result((), total, request.options, request.decimals)
+
+
+def score_request(request: ChrfPartsRequest) -> JsonObject:
+    """F of the summed statistics of the request's parts, with the options it was given."""
+    result = combined(request)
     return {
-        "chrf": chrf,
-        "char_order": options.char_order,
-        "word_order": options.word_order,
-        "beta": options.beta,
-        "eps_smoothing": options.eps_smoothing,
-        "statistics": total.to_dict(),
+        "chrf": result.chrf,
+        "char_order": result.char_order,
+        "word_order": result.word_order,
+        "beta": result.beta,
+        "eps_smoothing": result.eps_smoothing,
+        "statistics": result.statistics.to_dict(),
     }
 
 

@@ -18,6 +18,7 @@ from mtcompute.contracts import (
     chrf_plus_plus_compute_1_0_0,
     paired_significance_1_0_0,
     ter_compute_1_0_0,
+    ter_from_statistics_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
@@ -41,6 +42,7 @@ _RELEASED: tuple[Tool[Any], ...] = (
     chrf_plus_plus_compute_1_0_0.TOOL,
     paired_significance_1_0_0.TOOL,
     ter_compute_1_0_0.TOOL,
+    ter_from_statistics_1_0_0.TOOL,
 )
 
 

@@ -37,3 +37,4 @@ def test_the_docs_show_the_recipe_for_a_test_set_over_the_limits(client: httpx.C
     assert 'id="parts"' in page
     assert "bleu-corpus-from-statistics" in page
     assert "chrf-from-statistics" in page
+    assert "ter-from-statistics" in page

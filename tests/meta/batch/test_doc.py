@@ -58,3 +58,10 @@ def test_the_parts_example_scores_as_the_whole_corpus_does() -> None:
     results = batch_doc.PARTS_RESPONSE["results"]
     assert results[2]["result"] == mtcompute.corpus_bleu(hypotheses, references).to_dict()
     assert results[5]["result"]["chrf"] == mtcompute.chrf(texts, text_references).chrf
+    whole_ter = mtcompute.ter(texts, text_references)
+    assert results[8]["result"] == {
+        "ter": whole_ter.ter,
+        "num_edits": whole_ter.num_edits,
+        "ref_length": whole_ter.ref_length,
+    }
+    assert [operations[i]["input"] for i in (6, 7)] == [operations[i]["input"] for i in (3, 4)]

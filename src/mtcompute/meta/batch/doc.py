@@ -213,8 +213,9 @@ def mcp_description() -> str:
         'the array of several values: {"KEY": [{"step": 0, "pointer": ""}, {"step": 1, '
         '"pointer": ""}]}. The answer is {"results": [...]}, one {status: ok|error|skipped} '
         "entry per operation. A test set over a tool's limits: parts (bleu-corpus-statistics, "
-        "chrf-compute), then bleu-corpus-from-statistics or chrf-from-statistics with parts bound "
-        f"by a list. Not supported: {'; '.join(NOT_SUPPORTED)}."
+        "chrf-compute, ter-compute), then bleu-corpus-from-statistics, chrf-from-statistics or "
+        "ter-from-statistics with parts bound by a list. Not supported: "
+        f"{'; '.join(NOT_SUPPORTED)}."
     )
 
 
@@ -222,7 +223,8 @@ PARTS_TITLE = (
     "A test set over one request's limits, scored in parts: each part's statistics (results "
     "left out), then the tool that combines them, its parts bound by a list of bindings. The "
     "scores are bit for bit those of the whole at once. A 3,000-segment test set is six BLEU "
-    "parts of 500 segments and three chrF parts of 1,000, 11 operations in one request."
+    "parts of 500 segments and three chrF parts of 1,000, 11 operations in one request; TER's "
+    "parts are smaller, ter-compute bounding the bytes of the texts it aligns."
 )
 _PART_TOKENS = (
     [["the", "cat", "sat", "on", "the", "mat"]],
@@ -260,6 +262,9 @@ PARTS_BATCH: dict[str, Any] = {
         _part("chrf-compute", *_PART_TEXTS[:2]),
         _part("chrf-compute", *_PART_TEXTS[2:]),
         _combine("chrf-from-statistics", (3, 4), "/statistics"),
+        _part("ter-compute", *_PART_TEXTS[:2]),
+        _part("ter-compute", *_PART_TEXTS[2:]),
+        _combine("ter-from-statistics", (6, 7), "/segments"),
     ]
 }
 PARTS_RESPONSE: dict[str, Any] = {
@@ -295,6 +300,12 @@ PARTS_RESPONSE: dict[str, Any] = {
                 },
             },
         },
+        {"status": "ok"},
+        {"status": "ok"},
+        {
+            "status": "ok",
+            "result": {"ter": 0.23529411764705882, "num_edits": 2, "ref_length": 8.5},
+        },
     ]
 }
 # The recipe in a sentence, for the MCP server's instructions and the docs.
@@ -305,8 +316,11 @@ PARTS_RECIPE = (
     'bleu-corpus-from-statistics with bind {"parts": [{"step": 0, "pointer": ""}, {"step": 1, '
     '"pointer": ""}, ...]}; for chrF or chrF++, chrf-compute or chrf-plus-plus-compute on each '
     'part, then chrf-from-statistics with parts bound to each step\'s "/statistics" and the '
-    "same char_order, word_order, beta and eps_smoothing. The result is bit for bit the "
-    "whole-corpus score; 3,000 segments fit in one request of 11 operations."
+    "same char_order, word_order, beta and eps_smoothing; for TER, ter-compute on each part "
+    "(64 KiB of hypothesis and reference texts, each hypothesis counted once per reference: "
+    "a few hundred segments), then ter-from-statistics with parts bound to each step's "
+    '"/segments". The result is bit for bit the whole-corpus score; 3,000 segments fit in one '
+    "request of 11 operations for BLEU and chrF."
 )
 
 

@@ -35,6 +35,7 @@ def test_results_come_in_input_order_with_at_most_the_window_in_flight() -> None
         return future
 
     for first_line in in_order(submit, _chunks(10), window=3):
+        assert isinstance(first_line, int)
         collected.append(first_line)
     assert collected == list(range(1, 91, 10))
     assert max(in_flight) == 3
@@ -44,7 +45,9 @@ def test_a_pool_of_workers_gives_what_this_process_gives() -> None:
     with InProcess() as here:
         expected = list(here.map(PLAN, _chunks(90)))
     with ProcessPool(2) as pool:
-        assert [b"".join(pool.map(PLAN, _chunks(7)))] == expected
+        outputs = list(pool.map(PLAN, _chunks(7)))
+    assert all(isinstance(output, bytes) for output in outputs)
+    assert [b"".join(outputs)] == expected  # type: ignore[arg-type]
 
 
 def test_a_workers_input_error_reaches_the_caller_as_it_was() -> None:

@@ -23,7 +23,6 @@ def progress(total: int | None, *, quiet: bool) -> Iterator[Advance]:
     with tqdm(
         total=total,
         unit=" segments",
-        unit_scale=True,
         file=sys.stderr,
         smoothing=0.1,
     ) as bar:

@@ -90,6 +90,7 @@ def run_score(args: Sequence[str]) -> Run:
         first = first or time.perf_counter() - started
         lines += block.count(b"\n")
     process.wait()
+    process.stdout.close()
     done.set()
     sampler.join()
     if process.returncode:

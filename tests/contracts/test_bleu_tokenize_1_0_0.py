@@ -6,7 +6,8 @@ from typing import Any
 import pytest
 
 import mtcompute
-from mtcompute import execute
+from mtcompute import execute, jsonio
+from mtcompute.contracts import bleu_tokenize_1_0_0 as tokenize_tool
 from mtcompute.errors import InputError
 
 ID, VERSION = "bleu-tokenize", "1.0.0"
@@ -91,3 +92,17 @@ def test_the_largest_valid_texts_are_accepted() -> None:
 def test_the_total_of_the_texts_is_bounded_at_one_mebibyte() -> None:
     text = "a" * MAX_STRING_BYTES
     assert _errors({"hypotheses": [text] * 129}) == [("too_many_string_bytes", "")]
+
+
+@pytest.mark.parametrize(
+    ("text", "tokenizer", "lowercase"),
+    [("\x01" * 1000, "char", False), ("İ" * 1000, "char", True), ("a," * 500, "13a", False)],
+    ids=["control-characters", "dotted-capital-i-lowercased", "punctuation-between-letters"],
+)
+def test_the_declared_answer_bytes_bound_the_token_lists_of_the_dearest_texts(
+    text: str, tokenizer: str, lowercase: bool
+) -> None:
+    raw = {"hypotheses": [text], "tokenizer": tokenizer, "lowercase": lowercase}
+    answer = execute("bleu-tokenize", "1.0.0", raw)
+    tokens = jsonio.dumps(answer["hypotheses"])  # type: ignore[index]
+    assert len(tokens) <= tokenize_tool.tokens_bytes(raw)

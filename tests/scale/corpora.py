@@ -2,6 +2,9 @@
 punctuation, accents and a few empty lines, so that every metric has matches to count."""
 
 import random
+from collections.abc import Sequence
+
+from mtcompute.scale.chunks import Chunk
 
 _WORDS = [
     "the",
@@ -41,3 +44,17 @@ def generated_test_set(
     hypotheses = [sentence(rng) for _ in range(segments)]
     streams = [[sentence(rng) for _ in range(segments)] for _ in range(references)]
     return hypotheses, streams
+
+
+def chunks_of(
+    hypotheses: Sequence[str], streams: Sequence[Sequence[str]], size: int
+) -> list[Chunk]:
+    """The test set cut into chunks of ``size`` segments (the last one shorter)."""
+    return [
+        Chunk.of(
+            start + 1,
+            hypotheses[start : start + size],
+            [stream[start : start + size] for stream in streams],
+        )
+        for start in range(0, len(hypotheses), size)
+    ]

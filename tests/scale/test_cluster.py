@@ -10,20 +10,13 @@ from mtcompute.scale.chunks import Chunk
 from mtcompute.scale.cluster import DaskCluster, dask_modules
 from mtcompute.scale.runners import InProcess
 from mtcompute.scale.work import Plan
-from tests.scale.corpora import generated_test_set
+from tests.scale.corpora import chunks_of, generated_test_set
 
 HYPOTHESES, STREAMS = generated_test_set(60, references=1, seed=9)
 
 
 def _chunks(size: int) -> list[Chunk]:
-    return [
-        Chunk.of(
-            start + 1,
-            HYPOTHESES[start : start + size],
-            [stream[start : start + size] for stream in STREAMS],
-        )
-        for start in range(0, len(HYPOTHESES), size)
-    ]
+    return chunks_of(HYPOTHESES, STREAMS, size)
 
 
 @pytest.fixture(scope="module")

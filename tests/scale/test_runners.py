@@ -6,21 +6,14 @@ from mtcompute.errors import InputError
 from mtcompute.scale.chunks import Chunk
 from mtcompute.scale.runners import InProcess, ProcessPool, default_jobs, in_order
 from mtcompute.scale.work import Plan, run_chunk
-from tests.scale.corpora import generated_test_set
+from tests.scale.corpora import chunks_of, generated_test_set
 
 HYPOTHESES, STREAMS = generated_test_set(90, references=2, seed=4)
 PLAN = Plan.of(("chrf", "ter"), {}, sentence_level=True)
 
 
 def _chunks(size: int) -> list[Chunk]:
-    return [
-        Chunk.of(
-            start + 1,
-            HYPOTHESES[start : start + size],
-            [stream[start : start + size] for stream in STREAMS],
-        )
-        for start in range(0, len(HYPOTHESES), size)
-    ]
+    return chunks_of(HYPOTHESES, STREAMS, size)
 
 
 def test_results_come_in_input_order_with_at_most_the_window_in_flight() -> None:

@@ -8,20 +8,13 @@ from mtcompute.scale.runners import InProcess
 from mtcompute.scale.stream import corpus_scores, write_sentences
 from mtcompute.scale.work import Plan
 from mtcompute.scoring.score import score_corpus, score_sentences
-from tests.scale.corpora import generated_test_set
+from tests.scale.corpora import chunks_of, generated_test_set
 
 HYPOTHESES, STREAMS = generated_test_set(120, references=3, seed=8)
 
 
 def _chunks(size: int) -> list[Chunk]:
-    return [
-        Chunk.of(
-            start + 1,
-            HYPOTHESES[start : start + size],
-            [stream[start : start + size] for stream in STREAMS],
-        )
-        for start in range(0, len(HYPOTHESES), size)
-    ]
+    return chunks_of(HYPOTHESES, STREAMS, size)
 
 
 @pytest.mark.parametrize("size", [1, 7, 120])

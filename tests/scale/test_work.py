@@ -5,21 +5,14 @@ from mtcompute import jsonio
 from mtcompute.scale.chunks import Chunk
 from mtcompute.scale.work import Plan, run_chunk
 from mtcompute.scoring.score import score_sentences
-from tests.scale.corpora import generated_test_set
+from tests.scale.corpora import chunks_of, generated_test_set
 
 HYPOTHESES, STREAMS = generated_test_set(40, references=2, seed=2)
 METRICS = ("bleu", "chrf", "ter")
 
 
 def _chunks(size: int) -> list[Chunk]:
-    return [
-        Chunk.of(
-            start + 1,
-            tuple(HYPOTHESES[start : start + size]),
-            tuple(tuple(stream[start : start + size]) for stream in STREAMS),
-        )
-        for start in range(0, len(HYPOTHESES), size)
-    ]
+    return chunks_of(HYPOTHESES, STREAMS, size)
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "jsonl"])

@@ -222,15 +222,15 @@ def run(request: TokenizeRequest) -> JsonObject:
 
 
 def tokens_bytes(raw: object) -> int:
-    """An upper bound of the token lists' JSON bytes for a raw input: a one-byte token between
-    spaces or punctuation (a byte of text) is written as 4 bytes (``"a",``), and each text's list
-    adds a few more."""
+    """An upper bound of the token lists' JSON bytes for a raw input: a one-byte token is written
+    in at most 9 bytes (a control character as ``"\\u0001",``; lowercasing turns no byte into
+    more), and each text's list adds a few more."""
     if not isinstance(raw, dict):
         return 0
     texts = [t for t in _items(raw.get("hypotheses")) if isinstance(t, str)]
     for references in _items(raw.get("references")):
         texts += [t for t in _items(references) if isinstance(t, str)]
-    return sum(4 * len(text.encode("utf-8", "surrogatepass")) + 8 for text in texts)
+    return sum(9 * len(text.encode("utf-8", "surrogatepass")) + 8 for text in texts)
 
 
 def _items(value: object) -> list[object]:
@@ -238,8 +238,9 @@ def _items(value: object) -> list[object]:
 
 
 ANSWER_NOTE = (
-    "The token lists take at most about four times the texts' bytes (char, or punctuation "
-    "between letters): up to about 4 MiB at this contract's limits. A server charges a request "
+    "The token lists take at most nine times the texts' bytes (the char tokenizer on control "
+    "characters, each written as a \\u escape): up to about 9 MiB at this contract's limits, "
+    "and about four times for text with punctuation between letters. A server charges a request "
     "for that bound before it computes."
 )
 

@@ -104,5 +104,5 @@ def test_the_declared_answer_bytes_bound_the_token_lists_of_the_dearest_texts(
 ) -> None:
     raw = {"hypotheses": [text], "tokenizer": tokenizer, "lowercase": lowercase}
     answer = execute("bleu-tokenize", "1.0.0", raw)
-    tokens = jsonio.dumps(answer["hypotheses"])  # type: ignore[index]
+    tokens = jsonio.dumps(answer["hypotheses"])
     assert len(tokens) <= tokenize_tool.tokens_bytes(raw)

@@ -4,7 +4,13 @@ import pytest
 
 from mtcompute.errors import InputError
 from mtcompute.scale.chunks import Chunk
-from mtcompute.scale.runners import InProcess, ProcessPool, default_jobs, in_order
+from mtcompute.scale.runners import (
+    InProcess,
+    ProcessPool,
+    WorkersIfNeeded,
+    default_jobs,
+    in_order,
+)
 from mtcompute.scale.work import Plan, run_chunk
 from tests.scale.corpora import chunks_of, generated_test_set
 
@@ -56,3 +62,12 @@ def test_the_default_is_every_core_this_process_may_use() -> None:
 
 def test_run_chunk_is_what_a_worker_runs() -> None:
     assert run_chunk(PLAN, _chunks(90)[0]) == next(InProcess().map(PLAN, _chunks(90)))
+
+
+def test_one_chunk_is_scored_here_and_more_by_workers() -> None:
+    with WorkersIfNeeded(2) as lazy:
+        assert list(lazy.map(PLAN, _chunks(90))) == list(InProcess().map(PLAN, _chunks(90)))
+        assert lazy._pool is None
+    with WorkersIfNeeded(2) as lazy:
+        assert list(lazy.map(PLAN, _chunks(30))) == list(InProcess().map(PLAN, _chunks(30)))
+        assert lazy._pool is not None

@@ -15,7 +15,7 @@ from mtcompute.cli.progress import progress
 from mtcompute.errors import InputError
 from mtcompute.scale.chunks import ChunkReader, FileSet
 from mtcompute.scale.cluster import DaskCluster
-from mtcompute.scale.runners import InProcess, ProcessPool, Runner
+from mtcompute.scale.runners import InProcess, Runner, WorkersIfNeeded
 from mtcompute.scale.stream import corpus_scores, write_sentences
 from mtcompute.scale.work import JSON, JSONL, Plan
 from mtcompute.scoring.scored import Scored
@@ -40,7 +40,7 @@ def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
             reader = stack.enter_context(
                 ChunkReader(files, lines=where.chunk_lines, max_line_bytes=where.max_line_bytes)
             )
-            runner = stack.enter_context(_runner(where, reader.total))
+            runner = stack.enter_context(_runner(where))
             advance = stack.enter_context(progress(reader.total, quiet=where.quiet))
             out = sys.stdout.buffer
             if plan.sentence_level:
@@ -52,13 +52,12 @@ def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
     _print_corpus(scored, plan)
 
 
-def _runner(where: Where, total: int | None) -> Runner:
+def _runner(where: Where) -> Runner:
     if where.scheduler:
         return DaskCluster(where.scheduler)
-    one_chunk = total is not None and total <= where.chunk_lines
-    if where.jobs == 1 or one_chunk:  # no worker is worth starting for one chunk
+    if where.jobs == 1:
         return InProcess()
-    return ProcessPool(where.jobs)
+    return WorkersIfNeeded(where.jobs)
 
 
 def _print_corpus(scored: list[Scored], plan: Plan) -> None:

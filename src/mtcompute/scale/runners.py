@@ -7,6 +7,7 @@ reads the files stops the pool when it is interrupted or fails: the chunks not y
 dropped, the workers finish the one they hold and exit, so that none is left behind.
 """
 
+import itertools
 import multiprocessing
 import os
 import signal
@@ -109,3 +110,31 @@ class ProcessPool:
                 return self._executor.submit(run_chunk, plan, chunk)
 
         return in_order(submit, chunks, self.jobs * IN_FLIGHT_PER_WORKER)
+
+
+class WorkersIfNeeded:
+    """A pool of ``jobs`` workers started only once a second chunk comes: a test set of one
+    chunk (a pipe's length is not known beforehand) is scored here, without their start-up."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: ProcessPool | None = None
+
+    def __enter__(self) -> "WorkersIfNeeded":
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.__exit__(kind, *exc)
+
+    def map(self, plan: Plan, chunks: Iterable[Chunk]) -> Iterator[ChunkResult]:
+        ahead = iter(chunks)
+        first = next(ahead, None)
+        if first is None:
+            return
+        second = next(ahead, None)
+        if second is None:
+            yield run_chunk(plan, first)
+            return
+        self._pool = ProcessPool(self.jobs)
+        yield from self._pool.map(plan, itertools.chain((first, second), ahead))

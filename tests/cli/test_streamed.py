@@ -244,3 +244,19 @@ def test_an_unreachable_scheduler_is_an_input_error(test_set: list[str]) -> None
     ran = _score(*test_set, "--scheduler", "tcp://127.0.0.1:9")
     assert ran.returncode == 2
     assert b"expected a Dask scheduler at 'tcp://127.0.0.1:9'" in ran.stderr
+
+
+def test_a_killed_run_leaves_no_worker_behind(tmp_path: Path) -> None:
+    hypotheses, (references,) = generated_test_set(60_000, seed=4)
+    args = [_write(tmp_path / "r.txt", references), "-i", _write(tmp_path / "h.txt", hypotheses)]
+    command = [*MTCOMPUTE, "score", *args, "-m", "ter", "--sentence-level", "-j", "2"]
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(_group_processes(run.pid)) < 3 and time.monotonic() < deadline:  # workers up
+        time.sleep(0.1)
+    run.kill()  # no chance to clean up: the workers must go by themselves
+    run.wait(timeout=30)
+    deadline = time.monotonic() + 15
+    while _group_processes(run.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _group_processes(run.pid) == []

@@ -20,6 +20,7 @@ def progress(total: int | None, *, quiet: bool) -> Iterator[Advance]:
         return
     from tqdm import tqdm  # noqa: PLC0415 (only for a terminal: the import costs a little)
 
+    tqdm.monitor_interval = 0  # no monitor thread: worker processes are forked from this one
     with tqdm(
         total=total,
         unit=" segments",

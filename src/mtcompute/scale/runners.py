@@ -7,10 +7,12 @@ reads the files stops the pool when it is interrupted or fails: the chunks not y
 dropped, the workers finish the one they hold and exit, so that none is left behind.
 """
 
+import ctypes
 import itertools
 import multiprocessing
 import os
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -64,8 +66,16 @@ def in_order(
         yield pending.popleft().result()
 
 
+# Linux's prctl option: the signal a process gets when its parent dies.
+_PR_SET_PDEATHSIG = 1
+
+
 def _quiet_worker() -> None:
+    """A worker ignores Ctrl-C, and on Linux ends with the process that started it, however
+    that one ended (killed, say): no worker is left waiting for chunks that will not come."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 @contextmanager
@@ -85,15 +95,26 @@ def _interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+def _start_method() -> multiprocessing.context.BaseContext:
+    """Linux forks the workers from this process, which has the scoring modules loaded: they
+    start in milliseconds and share its memory. The pool forks every worker before its first
+    thread starts, and this process runs no other thread then (the progress bar has none), so
+    the fork copies no lock another thread holds. Elsewhere a fork server, preloaded."""
+    if sys.platform == "linux":
+        return multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["mtcompute.scale.work", "mtcompute.scoring.registry"])
+    return context
+
+
 class ProcessPool:
-    """Chunks scored by ``jobs`` worker processes, started from a fork server that has the
-    scoring modules loaded (quick to start, and their memory shared)."""
+    """Chunks scored by ``jobs`` worker processes."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["mtcompute.scale.work", "mtcompute.scoring.registry"])
-        self._executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_quiet_worker)
+        self._executor = ProcessPoolExecutor(
+            jobs, mp_context=_start_method(), initializer=_quiet_worker
+        )
 
     def __enter__(self) -> "ProcessPool":
         return self

@@ -6,7 +6,6 @@ final newline ending the last line. A line longer than the bound, a line that is
 an empty file are ``InputError``s naming the file and the line; nothing is truncated.
 """
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -150,15 +149,7 @@ def _check_lines(name: str, data: bytes, first_line: int, max_line_bytes: int) -
         line = data[start : len(data) if end < 0 else end]
         decoded(name, [line], first_line + data.count(b"\n", 0, error.start))
     if max_line_bytes < len(data):
-        start = 0
-        for offset, end in enumerate(_newlines(data)):
-            if end - start > max_line_bytes:
-                raise _too_long(name, first_line + offset, max_line_bytes)
-            start = end + 1
-
-
-def _newlines(data: bytes) -> Iterator[int]:
-    at = data.find(b"\n")
-    while at >= 0:
-        yield at
-        at = data.find(b"\n", at + 1)
+        lengths = list(map(len, data.split(b"\n")))
+        if max(lengths) > max_line_bytes:  # rare: then find which line
+            offset = next(k for k, length in enumerate(lengths) if length > max_line_bytes)
+            raise _too_long(name, first_line + offset, max_line_bytes)

@@ -6,7 +6,16 @@ from glob import glob
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ("_segment", "_tokens", "_sentence_score", "_pairwise", "_tokenize", "_ter")
+COMPILED = (
+    "_segment",
+    "_tokens",
+    "_sentence_score",
+    "_pairwise",
+    "_tokenize",
+    "_ter",
+    "_shared_references",
+    "_resampling",
+)
 
 
 class BuildExact(build_ext):

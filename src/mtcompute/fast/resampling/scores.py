@@ -31,6 +31,7 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from mtcompute.fast import compiled
 from mtcompute.fast.compiled import compiled_function
 from mtcompute.fast.sentence_score import sentence_score_fast
 from mtcompute.metrics.bleu import BleuStatistics
@@ -60,6 +61,37 @@ def _each(function: Callable[[float], float], values: NDArray[np.float64]) -> ND
     return np.fromiter(map(function, values.tolist()), dtype=np.float64, count=len(values))
 
 
+def _each_compiled(
+    each: compiled.EachValue | None,
+    function: Callable[[float], float],
+    values: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """``function`` of each value: the compiled loop ``each`` where the package has it (the same
+    doubles, without a Python call per value), else ``function`` value by value."""
+    if each is None:
+        return _each(function, values)
+    source = np.ascontiguousarray(values, dtype=np.float64)
+    out = np.empty_like(source)
+    each(source, out)
+    return out
+
+
+def _math_log(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.log_each, math.log, values)
+
+
+def _math_exp(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.exp_each, math.exp, values)
+
+
+def _fdlibm_log(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.fdlibm_log_each, _LOG, values)
+
+
+def _fdlibm_exp(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.fdlibm_exp_each, _EXP, values)
+
+
 @dataclass(frozen=True, slots=True)
 class BleuFormula:
     """BLEU; columns: hypothesis length, closest reference length, matches per order, totals
@@ -83,7 +115,7 @@ class BleuFormula:
         short = sys_len < ref_len
         bp[short & (sys_len <= 0)] = 0.0
         shrunk = short & (sys_len > 0)
-        bp[shrunk] = _each(math.exp, 1 - ref_len[shrunk] / sys_len[shrunk])
+        bp[shrunk] = _math_exp(1 - ref_len[shrunk] / sys_len[shrunk])
         method, value = self.smoothing.method, self.smoothing.value
         some_match = (correct != 0).any(axis=1)
         logs = np.full((rows, order), _NO_MATCH_LOG)
@@ -105,11 +137,11 @@ class BleuFormula:
                 matched = going & (c != 0)
                 precision[matched] = (dtype(100.0) * c[matched]) / t[matched]
             positive = precision != 0
-            logs[positive, n] = _each(math.log, precision[positive].astype(np.float64))
+            logs[positive, n] = _math_log(precision[positive].astype(np.float64))
         acc = logs[:, 0].copy()
         for n in range(1, order):
             acc += logs[:, n]
-        score = bp * _each(math.exp, acc / order)
+        score = bp * _math_exp(acc / order)
         score[~some_match] = 0.0
         return score
 
@@ -137,13 +169,13 @@ class BleuFormula:
                 else:
                     unmatched = np.zeros(len(m))
                 precision = np.where(m[:, n] > 0, m[:, n] / t[:, n], unmatched)
-            acc = acc + _each(_LOG, precision)
+            acc = acc + _fdlibm_log(precision)
         bp = np.ones(rows)
         bp[c == 0] = 0.0
         short = (c > 0) & (c <= r)
-        bp[short] = _each(_EXP, 1.0 - r[short] / c[short])
+        bp[short] = _fdlibm_exp(1.0 - r[short] / c[short])
         out = np.zeros(rows)
-        out[live] = bp[live] * _each(_EXP, (1.0 / order) * acc)
+        out[live] = bp[live] * _fdlibm_exp((1.0 / order) * acc)
         return 100.0 * out
 
     def _portable_by_row(self, sums: Matrix) -> NDArray[np.float64]:

@@ -42,8 +42,8 @@ def exact_in_float64(statistics: NDArray[np.generic]) -> bool:
 
 def integers(values: NDArray[np.floating[Any]]) -> bool:
     """Whether every value is a finite integer."""
-    with np.errstate(invalid="ignore"):  # infinities and NaN leave NaN, not an integer
-        return bool(np.all(np.mod(values, 1.0) == 0.0))
+    with np.errstate(invalid="ignore"):  # infinities and NaN leave NaN, not 0
+        return bool(np.all(values - np.floor(values) == 0.0))
 
 
 def _dtype(bound: float) -> Any:
@@ -65,30 +65,27 @@ class Basis:
     @classmethod
     def of_matrices(cls, matrices: Sequence[Matrix]) -> "Basis | None":
         """The basis of the matrices side by side; None unless every value is an integer.
-        Column by column, so that no copy of all the statistics is made."""
+        A system at a time, so that no copy of all the statistics is made."""
         n = len(matrices[0])
         if n == 0:
             width = sum(matrix.shape[1] for matrix in matrices)
             return cls(np.zeros((0, width + 1)), np.arange(width), np.zeros(width))
-        first = np.concatenate([matrix[0] for matrix in matrices])
-        if not integers(first):
+        if not all(integers(matrix) for matrix in matrices):
             return None
         found: dict[bytes, int] = {}  # equal integer columns have equal bytes (x - x is +0.0)
         distinct: list[Matrix] = []
         of = []
         for matrix in matrices:
-            for a in range(matrix.shape[1]):
-                column = matrix[:, a] - matrix[0, a]
+            for column in (matrix - matrix[0]).T.copy():  # each column contiguous
                 index = found.setdefault(column.tobytes(), len(distinct))
                 if index == len(distinct):
-                    if not integers(column):
-                        return None
                     distinct.append(column)
                 of.append(index)
         columns = np.empty((n, len(distinct) + 1))
         for index, column in enumerate(distinct):
             columns[:, index] = column
         columns[:, -1] = 1.0
+        first = np.concatenate([matrix[0] for matrix in matrices])
         return cls(columns, np.array(of, dtype=np.intp), first)
 
     def expand(self, sums: NDArray[Any], columns: slice = slice(None)) -> Matrix:

@@ -34,6 +34,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if !defined(_WIN32)
+#include <pthread.h>
+#define HAVE_THREADS 1
+#endif
+
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
 #endif
@@ -70,8 +75,7 @@ static int u32s_reserve(U32s *array, size_t needed) {
     }
     uint32_t *items = realloc(array->items, capacity * sizeof *items);
     if (items == NULL) {
-        PyErr_NoMemory();
-        return -1;
+        return -1; /* out of memory: the caller's FAILED, raised where the GIL is held */
     }
     array->items = items;
     array->capacity = capacity;
@@ -123,7 +127,6 @@ static int table_start(Table *table, size_t puts) {
         table->slots = calloc(size, sizeof *table->slots);
         if (table->slots == NULL) {
             table->allocated = 0;
-            PyErr_NoMemory();
             return -1;
         }
         table->allocated = size;
@@ -212,19 +215,35 @@ static void tally_free(Tally *tally) {
 /* ------------------------------------------------------------------------------------------ */
 /* Reading the callers' objects.                                                                */
 
-/* Code points of a str appended to ``into``. */
-static int append_code_points(PyObject *text, U32s *into) {
-    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
-    if (u32s_reserve(into, into->size + (size_t)length + 1) < 0) {
+/* A str as read with the GIL: its code points stay where they are while the caller holds it. */
+typedef struct {
+    int kind;
+    const void *data;
+    Py_ssize_t length;
+} Text;
+
+static int text_of(PyObject *object, const char *what, Text *text) {
+    if (!PyUnicode_Check(object)) {
+        PyErr_Format(PyExc_TypeError, "%s must be str, not %.100s", what, Py_TYPE(object)->tp_name);
         return -1;
     }
-    int kind = PyUnicode_KIND(text);
-    const void *data = PyUnicode_DATA(text);
-    uint32_t *out = into->items + into->size;
-    for (Py_ssize_t i = 0; i < length; i++) {
-        out[i] = PyUnicode_READ(kind, data, i);
+    if (PyUnicode_READY(object) < 0) {
+        return -1;
     }
-    into->size += (size_t)length;
+    *text = (Text){PyUnicode_KIND(object), PyUnicode_DATA(object), PyUnicode_GET_LENGTH(object)};
+    return 0;
+}
+
+/* A text's code points appended to ``into``. */
+static int append_code_points(const Text *text, U32s *into) {
+    if (u32s_reserve(into, into->size + (size_t)text->length + 1) < 0) {
+        return -1;
+    }
+    uint32_t *out = into->items + into->size;
+    for (Py_ssize_t i = 0; i < text->length; i++) {
+        out[i] = PyUnicode_READ(text->kind, text->data, i);
+    }
+    into->size += (size_t)text->length;
     return 0;
 }
 
@@ -312,7 +331,6 @@ static int words_start(Words *words, size_t puts) {
         words->slots = calloc(size, sizeof *words->slots);
         if (words->slots == NULL) {
             words->allocated = 0;
-            PyErr_NoMemory();
             return -1;
         }
         words->allocated = size;
@@ -472,11 +490,7 @@ static void chrf_free(Chrf *work) {
 
 /* A text's code points into work->text, and the ones chrF counts (whitespace dropped unless
  * included) into work->kept. */
-static int read_text(Chrf *work, PyObject *text) {
-    if (!PyUnicode_Check(text)) {
-        PyErr_SetString(PyExc_TypeError, "texts must be str");
-        return -1;
-    }
+static int read_text(Chrf *work, const Text *text) {
     work->text.size = 0;
     work->kept.size = 0;
     if (append_code_points(text, &work->text) < 0 ||
@@ -539,57 +553,38 @@ static int count_reference(Chrf *work, size_t reference, const uint32_t *units, 
 }
 
 /* Segment i's references read and counted. */
-static int chrf_references(Chrf *work, PyObject *segment) {
-    PyObject *fast = PySequence_Fast(segment, "a segment's references must be a sequence of str");
-    if (fast == NULL) {
-        return FAILED;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(fast);
-    PyObject **texts = PySequence_Fast_ITEMS(fast);
-    size_t units = 0;
-    int answer = DONE;
-    for (Py_ssize_t r = 0; r < count && answer == DONE; r++) {
-        if (!PyUnicode_Check(texts[r])) {
-            PyErr_SetString(PyExc_TypeError, "references must be str");
-            answer = FAILED;
-        } else {
-            units += (size_t)PyUnicode_GET_LENGTH(texts[r]);
-        }
-    }
-    if (answer == DONE && count == 0) {
-        PyErr_SetString(PyExc_ValueError, "every segment needs a reference");
-        answer = FAILED;
-    }
+static int chrf_references(Chrf *work, const Text *texts, size_t references) {
     ChrfOptions *options = &work->options;
-    size_t puts = units * (size_t)options->orders, references = (size_t)count;
+    size_t units = 0;
+    for (size_t r = 0; r < references; r++) {
+        units += (size_t)texts[r].length;
+    }
+    size_t puts = units * (size_t)options->orders;
     work->references = references;
     work->zeroed = 0;
-    if (answer == DONE &&
-        (table_start(&work->table, puts) < 0 ||
-         (options->word_order > 0 && words_start(&work->words, units) < 0) ||
-         u32s_reserve(&work->counts, (puts + 1) * references) < 0 ||
-         u32s_reserve(&work->totals, references * (size_t)options->orders) < 0 ||
-         u32s_reserve(&work->matches, references * (size_t)options->orders) < 0)) {
-        answer = FAILED;
+    if (table_start(&work->table, puts) < 0 ||
+        (options->word_order > 0 && words_start(&work->words, units) < 0) ||
+        u32s_reserve(&work->counts, (puts + 1) * references) < 0 ||
+        u32s_reserve(&work->totals, references * (size_t)options->orders) < 0 ||
+        u32s_reserve(&work->matches, references * (size_t)options->orders) < 0) {
+        return FAILED;
     }
+    int answer = DONE;
     for (size_t r = 0; r < references && answer == DONE; r++) {
-        if (read_text(work, texts[r]) < 0) {
-            answer = FAILED;
-            break;
+        if (read_text(work, &texts[r]) < 0) {
+            return FAILED;
         }
         answer = count_reference(work, r, work->kept.items, work->kept.size, 0,
                                  options->char_order);
         if (answer == DONE && options->word_order > 0) {
             if (word_tokens(&work->words, work->text.items, work->text.size, 1, &work->tokens) <
                 0) {
-                answer = FAILED;
-                break;
+                return FAILED;
             }
             answer = count_reference(work, r, work->tokens.items, work->tokens.size,
                                      options->char_order, options->word_order);
         }
     }
-    Py_DECREF(fast);
     return answer;
 }
 
@@ -686,7 +681,7 @@ static void statistics_of(const Chrf *work, size_t r, size_t hypothesis_length,
 }
 
 /* One hypothesis's kept statistics written to ``row``: per order h, r, m. */
-static int chrf_hypothesis(Chrf *work, PyObject *hypothesis, double *row) {
+static int chrf_hypothesis(Chrf *work, const Text *hypothesis, double *row) {
     const ChrfOptions *options = &work->options;
     size_t references = work->references;
     if (read_text(work, hypothesis) < 0 || tally_start(&work->tally, work->table.next) < 0) {
@@ -724,27 +719,217 @@ static int chrf_hypothesis(Chrf *work, PyObject *hypothesis, double *row) {
     return DONE;
 }
 
-static int chrf_all(Chrf *work, const Systems *systems, PyObject *references, double *out) {
-    Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
-    size_t width = 3 * (size_t)work->options.orders;
-    for (Py_ssize_t i = 0; i < segments; i++) {
-        int answer = chrf_references(work, PySequence_Fast_GET_ITEM(references, i));
-        for (Py_ssize_t k = 0; k < systems->count && answer == DONE; k++) {
-            PyObject *hypothesis = PySequence_Fast_GET_ITEM(systems->systems[k], i);
-            answer = chrf_hypothesis(work, hypothesis, out + ((size_t)k * (size_t)segments +
-                                                              (size_t)i) * width);
-        }
-        if (answer != DONE) {
-            return answer;
-        }
+/* Every text of a call, read with the GIL and held (a reference each) while threads without it
+ * read their code points: system k's hypothesis of segment i is hypotheses[k * segments + i];
+ * segment i's references are references[starts[i] .. starts[i + 1] - 1]. */
+typedef struct {
+    Text *hypotheses, *references;
+    size_t *starts;
+    PyObject **held;
+    size_t held_count, segments, systems;
+} ChrfTexts;
+
+static void chrf_texts_free(ChrfTexts *texts) {
+    for (size_t t = 0; t < texts->held_count; t++) {
+        Py_DECREF(texts->held[t]);
     }
-    return DONE;
+    PyMem_Free(texts->hypotheses);
+    PyMem_Free(texts->references);
+    PyMem_Free(texts->starts);
+    PyMem_Free(texts->held);
 }
 
-/* The answer of a call: True when computed, False when the Python path must serve. */
+static int hold_text(ChrfTexts *texts, PyObject *object, const char *what, Text *into) {
+    if (text_of(object, what, into) < 0) {
+        return -1;
+    }
+    Py_INCREF(object);
+    texts->held[texts->held_count++] = object;
+    return 0;
+}
+
+/* Each segment's references as a fast sequence (held), and their count in all. */
+static int chrf_reference_lists(PyObject *references, PyObject **lists, size_t *total) {
+    size_t segments = (size_t)PySequence_Fast_GET_SIZE(references);
+    *total = 0;
+    for (size_t i = 0; i < segments; i++) {
+        lists[i] = PySequence_Fast(PySequence_Fast_GET_ITEM(references, i),
+                                   "a segment's references must be a sequence of str");
+        if (lists[i] == NULL) {
+            return -1;
+        }
+        if (PySequence_Fast_GET_SIZE(lists[i]) == 0) {
+            PyErr_SetString(PyExc_ValueError, "every segment needs a reference");
+            return -1;
+        }
+        *total += (size_t)PySequence_Fast_GET_SIZE(lists[i]);
+    }
+    return 0;
+}
+
+static int chrf_texts_fill(ChrfTexts *texts, const Systems *systems, PyObject **lists) {
+    size_t segments = texts->segments;
+    for (size_t k = 0; k < texts->systems; k++) {
+        PyObject **items = PySequence_Fast_ITEMS(systems->systems[k]);
+        for (size_t i = 0; i < segments; i++) {
+            if (hold_text(texts, items[i], "hypotheses", &texts->hypotheses[k * segments + i]) <
+                0) {
+                return -1;
+            }
+        }
+    }
+    size_t at = 0;
+    for (size_t i = 0; i < segments; i++) {
+        PyObject **items = PySequence_Fast_ITEMS(lists[i]);
+        for (Py_ssize_t r = 0; r < PySequence_Fast_GET_SIZE(lists[i]); r++) {
+            if (hold_text(texts, items[r], "references", &texts->references[at++]) < 0) {
+                return -1;
+            }
+        }
+        texts->starts[i + 1] = at;
+    }
+    return 0;
+}
+
+static int chrf_texts_read(ChrfTexts *texts, const Systems *systems, PyObject *references) {
+    size_t segments = (size_t)PySequence_Fast_GET_SIZE(references), total = 0;
+    size_t hypotheses = (size_t)systems->count * segments;
+    memset(texts, 0, sizeof *texts);
+    texts->segments = segments;
+    texts->systems = (size_t)systems->count;
+    PyObject **lists = PyMem_Calloc(segments + 1, sizeof(PyObject *));
+    int failed = lists == NULL || chrf_reference_lists(references, lists, &total) < 0;
+    if (!failed) {
+        texts->hypotheses = PyMem_Malloc((hypotheses + 1) * sizeof(Text));
+        texts->references = PyMem_Malloc((total + 1) * sizeof(Text));
+        texts->starts = PyMem_Calloc(segments + 1, sizeof(size_t));
+        texts->held = PyMem_Malloc((hypotheses + total + 1) * sizeof(PyObject *));
+        failed = texts->hypotheses == NULL || texts->references == NULL ||
+                 texts->starts == NULL || texts->held == NULL ||
+                 chrf_texts_fill(texts, systems, lists) < 0;
+    }
+    for (size_t i = 0; lists != NULL && i < segments; i++) {
+        Py_XDECREF(lists[i]);
+    }
+    PyMem_Free(lists);
+    return failed ? -1 : 0; /* an allocation that failed set no exception: answered raises */
+}
+
+/* Segments are taken a block at a time by whichever thread is free; each thread has its own
+ * tables. Rows are the same whichever thread computes them. */
+#define SEGMENTS_PER_TASK 64
+#define MAX_THREADS 64
+
+typedef struct {
+    const ChrfTexts *texts;
+    ChrfOptions options;
+    double *out;
+    size_t next; /* the next block of segments to take */
+    int answers[MAX_THREADS];
+} ChrfJob;
+
+typedef struct {
+    ChrfJob *job;
+    int thread;
+} ChrfThread;
+
+static size_t take_block(size_t *next) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+#else
+    return (*next)++; /* one thread only: see chrf_in_threads */
+#endif
+}
+
+static int chrf_segment(Chrf *work, const ChrfTexts *texts, size_t i, double *out) {
+    size_t width = 3 * (size_t)work->options.orders;
+    size_t first = texts->starts[i];
+    int answer = chrf_references(work, texts->references + first, texts->starts[i + 1] - first);
+    for (size_t k = 0; k < texts->systems && answer == DONE; k++) {
+        answer = chrf_hypothesis(work, &texts->hypotheses[k * texts->segments + i],
+                                 out + (k * texts->segments + i) * width);
+    }
+    return answer;
+}
+
+static void *chrf_blocks(void *argument) {
+    ChrfThread *thread = argument;
+    ChrfJob *job = thread->job;
+    Chrf work;
+    memset(&work, 0, sizeof work);
+    work.options = job->options;
+    int answer = DONE;
+    size_t segments = job->texts->segments;
+    for (size_t block = take_block(&job->next); answer == DONE; block = take_block(&job->next)) {
+        size_t first = block * SEGMENTS_PER_TASK;
+        if (first >= segments) {
+            break;
+        }
+        size_t last = first + SEGMENTS_PER_TASK < segments ? first + SEGMENTS_PER_TASK : segments;
+        for (size_t i = first; i < last && answer == DONE; i++) {
+            answer = chrf_segment(&work, job->texts, i, job->out);
+        }
+    }
+    chrf_free(&work);
+    job->answers[thread->thread] = answer;
+    return NULL;
+}
+
+/* Every segment's rows, in up to ``threads`` threads (none without the GIL released). */
+static int chrf_in_threads(ChrfJob *job, int threads) {
+    size_t blocks = (job->texts->segments + SEGMENTS_PER_TASK - 1) / SEGMENTS_PER_TASK;
+    if (threads > MAX_THREADS) {
+        threads = MAX_THREADS;
+    }
+    if ((size_t)threads > blocks) {
+        threads = blocks > 0 ? (int)blocks : 1;
+    }
+    ChrfThread threads_of[MAX_THREADS];
+    for (int t = 0; t < threads; t++) {
+        threads_of[t] = (ChrfThread){job, t};
+        job->answers[t] = DONE;
+    }
+    int started = 0;
+#if defined(HAVE_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    pthread_t ids[MAX_THREADS];
+    for (; started < threads - 1; started++) {
+        if (pthread_create(&ids[started], NULL, chrf_blocks, &threads_of[started + 1]) != 0) {
+            break; /* fewer threads: the work is the same */
+        }
+    }
+#endif
+    chrf_blocks(&threads_of[0]);
+#if defined(HAVE_THREADS) && (defined(__GNUC__) || defined(__clang__))
+    for (int t = 0; t < started; t++) {
+        pthread_join(ids[t], NULL);
+    }
+#endif
+    int answer = DONE;
+    for (int t = 0; t <= started; t++) {
+        answer = job->answers[t] == FAILED ? FAILED : answer == DONE ? job->answers[t] : answer;
+    }
+    return answer;
+}
+
+static int chrf_all(const ChrfOptions *options, const Systems *systems, PyObject *references,
+                    double *out, int threads) {
+    ChrfTexts texts;
+    int answer = FAILED;
+    if (chrf_texts_read(&texts, systems, references) == 0) {
+        ChrfJob job = {.texts = &texts, .options = *options, .out = out, .next = 0};
+        Py_BEGIN_ALLOW_THREADS
+        answer = chrf_in_threads(&job, threads);
+        Py_END_ALLOW_THREADS
+    }
+    chrf_texts_free(&texts);
+    return answer;
+}
+
+/* The answer of a call: True when computed, False when the Python path must serve; a failure
+ * without an exception ran out of memory where no exception could be set. */
 static PyObject *answered(int answer) {
     if (answer == FAILED) {
-        return NULL;
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
     return PyBool_FromLong(answer == DONE);
 }
@@ -764,21 +949,21 @@ static int read_int(PyObject *object, int low, int high, const char *name, int *
 
 static PyObject *chrf_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (nargs != 8) {
+    if (nargs != 9) {
         PyErr_SetString(PyExc_TypeError,
                         "chrf_rows(systems, references, char_order, word_order, beta, "
-                        "eps_smoothing, include_whitespace, out) takes 8 arguments");
+                        "eps_smoothing, include_whitespace, out, threads) takes 9 arguments");
         return NULL;
     }
-    Chrf work;
-    memset(&work, 0, sizeof work);
-    ChrfOptions *options = &work.options;
+    ChrfOptions options_of_call = {0}, *options = &options_of_call;
+    int threads;
     options->eps_smoothing = PyObject_IsTrue(args[5]);
     options->include_whitespace = PyObject_IsTrue(args[6]);
     if (read_int(args[2], 0, INT_MAX, "char_order", &options->char_order) < 0 ||
         read_int(args[3], 0, INT_MAX, "word_order", &options->word_order) < 0 ||
         read_int(args[4], 0, INT_MAX, "beta", &options->beta) < 0 ||
-        options->eps_smoothing < 0 || options->include_whitespace < 0) {
+        read_int(args[8], 1, INT_MAX, "threads", &threads) < 0 || options->eps_smoothing < 0 ||
+        options->include_whitespace < 0) {
         return NULL;
     }
     if ((long long)options->char_order + options->word_order > MAX_ORDERS ||
@@ -800,12 +985,11 @@ static PyObject *chrf_rows(PyObject *module, PyObject *const *args, Py_ssize_t n
     if (systems_open(&systems, args[0], segments) == 0) {
         size_t values = (size_t)systems.count * (size_t)segments * 3 * (size_t)options->orders;
         if (open_out(args[7], &view, values) == 0) {
-            answer = chrf_all(&work, &systems, references, view.buf);
+            answer = chrf_all(options, &systems, references, view.buf, threads);
             PyBuffer_Release(&view);
         }
     }
     systems_free(&systems);
-    chrf_free(&work);
     Py_DECREF(references);
     return answered(answer);
 }
@@ -853,7 +1037,6 @@ static int tokens_start(Bleu *work, size_t puts) {
         work->tokens = calloc(size, sizeof *work->tokens);
         if (work->tokens == NULL) {
             work->tokens_allocated = 0;
-            PyErr_NoMemory();
             return -1;
         }
         work->tokens_allocated = size;

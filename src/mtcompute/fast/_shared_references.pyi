@@ -10,6 +10,7 @@ def chrf_rows(
     eps_smoothing: bool,
     include_whitespace: bool,
     out: Any,
+    threads: int,
     /,
 ) -> bool: ...
 def bleu_rows(

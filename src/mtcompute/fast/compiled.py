@@ -41,10 +41,10 @@ TextStatistics = Callable[
 # TER's fewest edits from a hypothesis to any of its references, all as word ids.
 TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
 # Every system's texts, each segment's references, char_order, word_order, beta, eps_smoothing,
-# include_whitespace and the float64 buffer (systems x segments x 3K) that receives the rows;
-# False where the call must be computed in Python.
+# include_whitespace, the float64 buffer (systems x segments x 3K) that receives the rows and
+# the threads to share them among; False where the call must be computed in Python.
 ChrfRows = Callable[
-    [Sequence[Sequence[str]], Sequence[Sequence[str]], int, int, int, bool, bool, Any], bool
+    [Sequence[Sequence[str]], Sequence[Sequence[str]], int, int, int, bool, bool, Any, int], bool
 ]
 # Every system's token lists, each segment's references' token lists, max_order and the float64
 # buffer (systems x segments x (2 + 2N)) that receives the rows; False as ChrfRows.

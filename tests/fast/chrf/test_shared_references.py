@@ -3,6 +3,8 @@ oracle's kept statistics segment by segment: on the compiled kernel and without 
 generated texts (whitespace, punctuation, non-ASCII, empty texts), every option, and several
 references whose ties go to the first."""
 
+import random
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -102,3 +104,18 @@ def test_the_kernel_refuses_a_text_that_is_not_a_str() -> None:
         kept_statistics([[b"a"]], [["a"]], ChrfOptions())  # type: ignore[list-item]
     with pytest.raises(TypeError):
         kept_statistics([["a"]], [[1]], ChrfOptions())  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_rows_do_not_depend_on_the_threads(path: str, threads: int) -> None:
+    # Several blocks of segments, so that each thread takes some.
+    rng = random.Random(threads)
+    references = [[_random_text(rng) for _ in range(rng.randint(1, 2))] for _ in range(300)]
+    systems = [[_random_text(rng) for _ in range(300)] for _ in range(2)]
+    options = ChrfOptions(word_order=2)
+    expected = _oracle(systems, references, options)
+    assert np.array_equal(kept_statistics(systems, references, options, threads=threads), expected)
+
+
+def _random_text(rng: random.Random) -> str:
+    return " ".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 12)))

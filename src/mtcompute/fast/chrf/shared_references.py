@@ -14,15 +14,22 @@ from numpy.typing import NDArray
 
 from mtcompute.fast import compiled
 from mtcompute.fast.chrf.segment import chrf_segment
+from mtcompute.fast.pairwise.jobs import usable_cores
 from mtcompute.metrics.chrf import ChrfOptions
 
 
 def kept_statistics(
-    systems: Sequence[Sequence[str]], references: Sequence[Sequence[str]], options: ChrfOptions
+    systems: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str]],
+    options: ChrfOptions,
+    *,
+    threads: int | None = None,
 ) -> NDArray[np.float64]:
     """A (systems, segments, 3K) array: ``[k, i, 3o:3o+3]`` is system k's hypothesis n-grams,
     reference n-grams and matches of order o in segment i (character orders, then word orders).
-    Every system has one text a segment; every segment has one reference or more."""
+    Every system has one text a segment; every segment has one reference or more. ``threads``
+    caps the threads the compiled kernel shares the segments among (all usable cores by
+    default); the rows do not depend on it."""
     width = 3 * options.order_count
     rows = np.empty((len(systems), len(references), width))
     filled = compiled.chrf_rows
@@ -35,6 +42,7 @@ def kept_statistics(
         options.eps_smoothing,
         options.include_whitespace,
         rows,
+        threads or usable_cores(),
     ):
         return rows
     for k, texts in enumerate(systems):

@@ -17,6 +17,7 @@ Integer statistics (every metric's, TER's reference lengths scaled to integers i
 mode) give exact sums while they stay below 2**53, which ``exact_in_float64`` checks.
 """
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -203,11 +204,27 @@ def randomization_pair_sums(
         raise ValueError("kept sums are exact for integer statistics only")
     kept = _kept_products(coins, basis.columns, True)
     totals = [matrix.sum(axis=0) for matrix in matrices]
-    # Pairs come baseline by baseline (each system against the first, or every i < j in
-    # order): the baseline's kept sums serve its run of pairs.
-    base, kept_base = -1, kept[:, :0]
+    systems = _KeptSums(basis, kept, width, pairs)
     for i, j in pairs:
-        if i != base:
-            base, kept_base = i, basis.expand(kept, slice(i * width, (i + 1) * width))
-        kept_j = basis.expand(kept, slice(j * width, (j + 1) * width))
-        yield kept_base + (totals[j] - kept_j), kept_j + (totals[i] - kept_base)
+        kept_i, kept_j = systems.of(i), systems.of(j)
+        first = kept_i + (totals[j] - kept_j)
+        yield first, (totals[i] + totals[j]) - first  # K_j + T_i - K_i: integers, exact
+
+
+class _KeptSums:
+    """Each system's kept sums, rebuilt from the basis's when a pair first needs them and kept
+    while a later pair does (every pair of many systems reuses each system's)."""
+
+    def __init__(
+        self, basis: Basis, kept: NDArray[Any], width: int, pairs: Sequence[tuple[int, int]]
+    ) -> None:
+        self.basis, self.kept, self.width = basis, kept, width
+        self.uses = Counter(system for pair in pairs for system in pair)
+        self.found: dict[int, Matrix] = {}
+
+    def of(self, system: int) -> Matrix:
+        if system not in self.found:
+            columns = slice(system * self.width, (system + 1) * self.width)
+            self.found[system] = self.basis.expand(self.kept, columns)
+        self.uses[system] -= 1
+        return self.found[system] if self.uses[system] else self.found.pop(system)

@@ -8,6 +8,8 @@
  *   so do they, with the same exception.
  * - resample_counts: how many times each bootstrap resample takes each segment.
  * - resample_sums: each bootstrap resample's statistics summed, segment by segment.
+ * - portable_indexes, portable_coins: the portable draws, as fast/resampling/draws.py
+ *   specifies them.
  * - unpack_coins: randomization trials' packed coins as the 0 and 1 of a matrix product.
  * - kept_sums: per randomization trial, the statistics of the segments it keeps summed, from
  *   the packed coins (see below).
@@ -142,6 +144,16 @@ static PyObject *fdlibm_exp_each(PyObject *module, PyObject *const *args, Py_ssi
     return each(args, nargs, "fdlibm_exp_each", fdlibm_exp, never_refuses, NULL, NULL);
 }
 
+/* Buffers of 32-bit and of unsigned 16-bit integers. */
+static int int32_matrix(const Py_buffer *view) {
+    return view->itemsize == 4 && view->format != NULL &&
+           (strcmp(view->format, "i") == 0 || strcmp(view->format, "l") == 0);
+}
+
+static int uint16_matrix(const Py_buffer *view) {
+    return view->itemsize == 2 && view->format != NULL && strcmp(view->format, "H") == 0;
+}
+
 /* resample_counts(indexes, n, out): out[s, j] = how many times row s of indexes (int64, rows of
  * n segments) takes segment j, as float32 (small integers, exact). */
 static PyObject *resample_counts(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
@@ -194,6 +206,121 @@ static PyObject *resample_counts(PyObject *module, PyObject *const *args, Py_ssi
     PyBuffer_Release(&indexes);
     PyBuffer_Release(&out);
     return answer;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The portable draws (fast/resampling/draws.py specifies them): splitmix64's outputs
+ * x_k = mix(seed + k * 0x9E3779B97F4A7C15), k = 1, 2, ..., on unsigned 64-bit integers. */
+
+static uint64_t splitmix64_output(uint64_t seed, uint64_t k) {
+    uint64_t z = seed + k * 0x9E3779B97F4A7C15u;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+static int read_seed(PyObject *object, uint64_t *seed) {
+    unsigned long long value = PyLong_AsUnsignedLongLong(object);
+    if (value == (unsigned long long)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    *seed = (uint64_t)value;
+    return 0;
+}
+
+/* portable_indexes(seed, n, out): each index below n in turn, the unbiased bounded draw: the
+ * top b bits of the next output (b the bit length of n - 1), drawn again while they are n or
+ * more. ``out``: uint16, int32 or int64. */
+static PyObject *portable_indexes(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    uint64_t seed;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "portable_indexes(seed, n, out) takes 3 arguments");
+        return NULL;
+    }
+    Py_ssize_t n = PyLong_AsSsize_t(args[1]);
+    if ((n == -1 && PyErr_Occurred()) || read_seed(args[0], &seed) < 0) {
+        return NULL;
+    }
+    Py_buffer out;
+    if (PyObject_GetBuffer(args[2], &out, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE | PyBUF_FORMAT) <
+        0) {
+        return NULL;
+    }
+    int wide = out.itemsize == 8 && out.format != NULL &&
+               (strcmp(out.format, "q") == 0 || strcmp(out.format, "l") == 0);
+    if (n < 1 || !(wide || int32_matrix(&out) || uint16_matrix(&out)) ||
+        (!wide && out.itemsize == 2 && n > 65536)) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "portable_indexes takes n >= 1 and a uint16, int32 or "
+                                          "int64 out that holds indexes below n");
+        return NULL;
+    }
+    int bits = 0;
+    while (bits < 64 && ((uint64_t)(n - 1) >> bits) != 0) {
+        bits++;
+    }
+    Py_ssize_t count = out.len / out.itemsize;
+    uint64_t k = 1;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        uint64_t v;
+        do {
+            uint64_t x = splitmix64_output(seed, k++);
+            v = bits ? x >> (64 - bits) : 0;
+        } while (v >= (uint64_t)n);
+        if (out.itemsize == 8) {
+            ((int64_t *)out.buf)[i] = (int64_t)v;
+        } else if (out.itemsize == 4) {
+            ((int32_t *)out.buf)[i] = (int32_t)v;
+        } else {
+            ((uint16_t *)out.buf)[i] = (uint16_t)v;
+        }
+    }
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
+/* The 64 bits of x in the other order: the first coin (the most significant bit) least. */
+static uint64_t reversed_bits(uint64_t x) {
+    x = ((x >> 1) & 0x5555555555555555u) | ((x & 0x5555555555555555u) << 1);
+    x = ((x >> 2) & 0x3333333333333333u) | ((x & 0x3333333333333333u) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Fu) | ((x & 0x0F0F0F0F0F0F0F0Fu) << 4);
+    x = ((x >> 8) & 0x00FF00FF00FF00FFu) | ((x & 0x00FF00FF00FF00FFu) << 8);
+    x = ((x >> 16) & 0x0000FFFF0000FFFFu) | ((x & 0x0000FFFF0000FFFFu) << 16);
+    return (x >> 32) | (x << 32);
+}
+
+/* portable_coins(seed, out): the coins, 64 an output (its most significant bit first), packed
+ * eight a byte with the first coin in the least significant bit, into the uint8 buffer ``out``
+ * (a multiple of 8 bytes). */
+static PyObject *portable_coins(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    uint64_t seed;
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "portable_coins(seed, out) takes 2 arguments");
+        return NULL;
+    }
+    if (read_seed(args[0], &seed) < 0) {
+        return NULL;
+    }
+    Py_buffer out;
+    if (PyObject_GetBuffer(args[1], &out, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) < 0) {
+        return NULL;
+    }
+    if (out.len % 8 != 0) {
+        PyBuffer_Release(&out);
+        PyErr_SetString(PyExc_ValueError, "portable_coins takes whole outputs: 8 bytes each");
+        return NULL;
+    }
+    uint8_t *bytes = out.buf;
+    for (Py_ssize_t k = 0; k < out.len / 8; k++) {
+        uint64_t word = reversed_bits(splitmix64_output(seed, (uint64_t)k + 1));
+        for (int b = 0; b < 8; b++) { /* little-endian, whatever the machine's order */
+            bytes[8 * k + b] = (uint8_t)(word >> (8 * b));
+        }
+    }
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
 }
 
 /* unpack_coins(data, first, out): out[i] = bit first + i of the uint8 buffer ``data`` (the least
@@ -287,11 +414,6 @@ static inline void add_row(Sums *sums, const int32_t *row) {
 }
 #endif
 
-static int int32_matrix(const Py_buffer *view) {
-    return view->itemsize == 4 && view->format != NULL &&
-           (strcmp(view->format, "i") == 0 || strcmp(view->format, "l") == 0);
-}
-
 /* resample_sums(indexes, statistics, out): out[s] = the sum of statistics' rows indexes[s, j]
  * over j, for int32 statistics of n rows and uint16 or int32 indexes of rows of n: a bootstrap
  * resample's statistics, the segments it takes added one by one (a test set of fewer than 2^16
@@ -358,10 +480,6 @@ static PyObject *resample_sums_of(const void *indexes, int wide, size_t samples,
     Py_END_ALLOW_THREADS
     free(chunk);
     Py_RETURN_NONE;
-}
-
-static int uint16_matrix(const Py_buffer *view) {
-    return view->itemsize == 2 && view->format != NULL && strcmp(view->format, "H") == 0;
 }
 
 static PyObject *resample_sums(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
@@ -541,6 +659,12 @@ static PyMethodDef methods[] = {
     {"resample_sums", (PyCFunction)(void (*)(void))resample_sums, METH_FASTCALL,
      "resample_sums(indexes, statistics, out)\n\nout[s] = the sum of the int32 statistics' rows "
      "indexes[s, j] over j (uint16 or int32 indexes, an int32 out)."},
+    {"portable_indexes", (PyCFunction)(void (*)(void))portable_indexes, METH_FASTCALL,
+     "portable_indexes(seed, n, out)\n\nFills out (uint16, int32 or int64) with the portable "
+     "bootstrap's indexes below n, in order."},
+    {"portable_coins", (PyCFunction)(void (*)(void))portable_coins, METH_FASTCALL,
+     "portable_coins(seed, out)\n\nFills the uint8 buffer out with the portable "
+     "randomization's coins, least significant bit first."},
     {"unpack_coins", (PyCFunction)(void (*)(void))unpack_coins, METH_FASTCALL,
      "unpack_coins(data, first, out)\n\nout[i] = bit first + i of data (least significant "
      "first) as a float32 0 or 1."},

@@ -61,6 +61,9 @@ UnpackCoins = Callable[[Any, int, Any], None]
 KeptSums = Callable[[Any, int, int, Any, Any], None]
 # Resamples' segments (int32, samples x n), int32 statistics (n rows), the int32 buffer of sums.
 ResampleSums = Callable[[Any, Any, Any], None]
+# The portable draws: a seed, n and the buffer of indexes below n; a seed and the coins' bytes.
+PortableIndexes = Callable[[int, int, Any], None]
+PortableCoins = Callable[[int, Any], None]
 
 
 def compiled_function(extension: str, name: str) -> Any:
@@ -120,7 +123,9 @@ resample_counts = cast(ResampleCounts | None, _compiled("_resampling", "resample
 unpack_coins = cast(UnpackCoins | None, _compiled("_resampling", "unpack_coins"))
 kept_sums = cast(KeptSums | None, _compiled("_resampling", "kept_sums"))
 resample_sums = cast(ResampleSums | None, _compiled("_resampling", "resample_sums"))
+portable_indexes = cast(PortableIndexes | None, _compiled("_resampling", "portable_indexes"))
+portable_coins = cast(PortableCoins | None, _compiled("_resampling", "portable_coins"))
 """``_resampling.c``: ``math.log`` and ``math.exp`` (the C library's), and fdlibm's, of each
 double of an array; how many times each bootstrap resample takes each segment, and its
 statistics summed; randomization coins as floats, and each trial's kept statistics summed
-straight from its coins."""
+straight from its coins; the portable draws."""

@@ -2,6 +2,8 @@
 draw and leaves the generator as that does; bootstrap indexes drawn in blocks are the whole
 draw; the portable coins are the specification's bits; packed coins unpack to their mask."""
 
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -65,7 +67,7 @@ def _portable_coin(seed: int, q: int) -> bool:
 
 
 @pytest.mark.parametrize(("trials", "n"), [(1, 1), (3, 37), (4, 64), (9, 70)])
-def test_portable_coins_are_the_specifications_bits(trials: int, n: int) -> None:
+def test_portable_coins_are_the_specifications_bits(path: str, trials: int, n: int) -> None:
     seed = 2**64 - 5
     expected = [[_portable_coin(seed, t * n + j) for j in range(n)] for t in range(trials)]
     assert draws.portable_coins(seed, trials, n).mask().tolist() == expected
@@ -88,3 +90,33 @@ def test_any_rows_of_packed_coins_unpack_to_the_mask(
     expected = np.array(mask, dtype=np.uint8)[start:stop]
     assert np.array_equal(coins.rows(start, stop), expected)
     assert np.array_equal(coins.floats(start, stop), expected.astype(np.float32))
+
+
+def _portable_indexes(seed: int, count: int, n: int) -> list[int]:
+    """The specification's indexes below n: the top bits of each output, drawn again while
+    they are n or more."""
+    mask, bits, k = (1 << 64) - 1, (n - 1).bit_length(), 0
+    found: list[int] = []
+    while len(found) < count:
+        k += 1
+        z = (seed + k * 0x9E3779B97F4A7C15) & mask
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        value = z >> (64 - bits) if bits else 0
+        if value < n:
+            found.append(value)
+    return found
+
+
+@pytest.mark.parametrize(("samples", "n"), [(1, 1), (3, 2), (4, 37), (2, 300), (1, 65536)])
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint16])
+def test_portable_indexes_are_the_specifications_draws(
+    path: str, samples: int, n: int, dtype: type[np.integer[Any]]
+) -> None:
+    seed = 2**63 + 11
+    expected = _portable_indexes(seed, samples * n, n)
+    drawn = draws.portable_indexes_as(seed, samples, n, dtype)
+    assert drawn.dtype == dtype
+    assert drawn.ravel().tolist() == expected
+    assert draws.portable_indexes(seed, samples, n).ravel().tolist() == expected

@@ -35,7 +35,7 @@ import functools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -108,6 +108,23 @@ def splitmix64(seed: int, start: int, count: int) -> NDArray[np.uint64]:
 
 def portable_indexes(seed: int, samples: int, n: int) -> Indexes:
     """``samples`` bootstrap resamples of ``n`` segments, by the unbiased bounded draw."""
+    return cast(Indexes, portable_indexes_as(seed, samples, n, np.int64))
+
+
+def portable_indexes_as(
+    seed: int, samples: int, n: int, dtype: type[np.integer[Any]]
+) -> NDArray[np.integer[Any]]:
+    """``portable_indexes`` as ``dtype`` (int64, or uint16 or int32 that hold every index
+    below n)."""
+    drawn = compiled.portable_indexes
+    if drawn is not None and n > 0:
+        out = np.empty((samples, n), dtype=dtype)
+        drawn(seed, n, out)
+        return out
+    return _portable_indexes(seed, samples, n).astype(dtype, copy=False)
+
+
+def _portable_indexes(seed: int, samples: int, n: int) -> Indexes:
     wanted = samples * n
     bits = (n - 1).bit_length()
     found: list[NDArray[np.uint64]] = []
@@ -127,8 +144,13 @@ def portable_indexes(seed: int, samples: int, n: int) -> Indexes:
 def portable_coins(seed: int, trials: int, n: int) -> Coins:
     """``trials`` randomization trials of ``n`` segments (each output's bits, most significant
     first, are the next 64 coins)."""
-    coins = trials * n
-    x = splitmix64(seed, 0, (coins + 63) // 64)
+    outputs = (trials * n + 63) // 64
+    drawn = compiled.portable_coins
+    if drawn is not None:
+        data = np.empty(8 * outputs, dtype=np.uint8)
+        drawn(seed, data)
+        return Coins(data, trials, n)
+    x = splitmix64(seed, 0, outputs)
     return Coins(_REVERSED_BITS[x.astype(">u8").view(np.uint8)], trials, n)
 
 

@@ -136,7 +136,8 @@ def _drawn_resamples(resampling: Resampling, seed: int | None, samples: int, n: 
     # Fewer than 2**16 segments (test sets are): each index in two bytes.
     dtype = np.uint16 if n <= 1 << 16 else np.int32
     if resampling == "portable":
-        return bootstrap_indexes(resampling, seed, samples, n).astype(dtype)
+        chosen = draws.entropy_seed() if seed is None else seed
+        return draws.portable_indexes_as(chosen, samples, n, dtype)
     # sacreBLEU's draw a block at a time: its int64 whole would be four times what is kept.
     out = np.empty((samples, n), dtype=dtype)
     start = 0

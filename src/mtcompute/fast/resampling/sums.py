@@ -204,7 +204,8 @@ def randomization_pair_sums(
         raise ValueError("kept sums are exact for integer statistics only")
     kept = _kept_products(coins, basis.columns, True)
     totals = [matrix.sum(axis=0) for matrix in matrices]
-    systems = _KeptSums(basis, kept, width, pairs)
+    bound = max(float(np.abs(matrix).sum(axis=0).max(initial=0)) for matrix in matrices)
+    systems = _KeptSums(basis, kept, width, pairs, narrow=bound < _FLOAT32_EXACT)
     for i, j in pairs:
         kept_i, kept_j = systems.of(i), systems.of(j)
         first = kept_i + (totals[j] - kept_j)
@@ -213,18 +214,27 @@ def randomization_pair_sums(
 
 class _KeptSums:
     """Each system's kept sums, rebuilt from the basis's when a pair first needs them and kept
-    while a later pair does (every pair of many systems reuses each system's)."""
+    while a later pair does (every pair of many systems reuses each system's); ``narrow``,
+    in float32, exact where no column's magnitudes sum to 2**24, in half the memory."""
 
     def __init__(
-        self, basis: Basis, kept: NDArray[Any], width: int, pairs: Sequence[tuple[int, int]]
+        self,
+        basis: Basis,
+        kept: NDArray[Any],
+        width: int,
+        pairs: Sequence[tuple[int, int]],
+        *,
+        narrow: bool,
     ) -> None:
         self.basis, self.kept, self.width = basis, kept, width
+        self.dtype: Any = np.float32 if narrow else np.float64
         self.uses = Counter(system for pair in pairs for system in pair)
-        self.found: dict[int, Matrix] = {}
+        self.found: dict[int, NDArray[Any]] = {}
 
-    def of(self, system: int) -> Matrix:
+    def of(self, system: int) -> NDArray[Any]:
         if system not in self.found:
             columns = slice(system * self.width, (system + 1) * self.width)
-            self.found[system] = self.basis.expand(self.kept, columns)
+            expanded = self.basis.expand(self.kept, columns)
+            self.found[system] = expanded.astype(self.dtype, copy=False)
         self.uses[system] -= 1
         return self.found[system] if self.uses[system] else self.found.pop(system)

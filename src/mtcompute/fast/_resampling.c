@@ -145,6 +145,16 @@ static PyObject *fdlibm_exp_each(PyObject *module, PyObject *const *args, Py_ssi
 }
 
 /* Buffers of 32-bit and of unsigned 16-bit integers. */
+/* A block whose rows of CHUNK int32 (64 bytes) each sit in one cache line: an unaligned row
+ * would straddle two, and the kernels read rows at random. ``*raw`` is what to free. */
+static int32_t *aligned_rows(size_t values, void **raw) {
+    *raw = malloc(values * sizeof(int32_t) + 64);
+    if (*raw == NULL) {
+        return NULL;
+    }
+    return (int32_t *)(((uintptr_t)*raw + 63) & ~(uintptr_t)63);
+}
+
 static int int32_matrix(const Py_buffer *view) {
     return view->itemsize == 4 && view->format != NULL &&
            (strcmp(view->format, "i") == 0 || strcmp(view->format, "l") == 0);
@@ -459,7 +469,8 @@ static PyObject *resample_sums_of(const void *indexes, int wide, size_t samples,
     if (!segments_below(indexes, wide, samples * n, n)) {
         return NULL;
     }
-    int32_t *chunk = malloc((n + 1) * CHUNK * sizeof *chunk);
+    void *raw;
+    int32_t *chunk = aligned_rows((n + 1) * CHUNK, &raw);
     if (chunk == NULL) {
         return PyErr_NoMemory();
     }
@@ -478,7 +489,7 @@ static PyObject *resample_sums_of(const void *indexes, int wide, size_t samples,
         }
     }
     Py_END_ALLOW_THREADS
-    free(chunk);
+    free(raw);
     Py_RETURN_NONE;
 }
 
@@ -620,7 +631,8 @@ static PyObject *kept_sums(PyObject *module, PyObject *const *args, Py_ssize_t n
         size_t groups = ((size_t)n + 7) / 8 * 2; /* runs of four, read two at a time */
         /* Two bytes past the coins, so that the last run of four reads no further. */
         uint8_t *bits = calloc((size_t)data.len + 2, 1);
-        int32_t *tables = malloc(groups * 16 * CHUNK * sizeof *tables);
+        void *raw;
+        int32_t *tables = aligned_rows(groups * 16 * CHUNK, &raw);
         if (bits == NULL || tables == NULL) {
             PyErr_NoMemory();
         } else {
@@ -636,7 +648,7 @@ static PyObject *kept_sums(PyObject *module, PyObject *const *args, Py_ssize_t n
             answer = Py_NewRef(Py_None);
         }
         free(bits);
-        free(tables);
+        free(raw);
     }
     PyBuffer_Release(&data);
     PyBuffer_Release(&statistics);

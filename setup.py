@@ -14,6 +14,8 @@ COMPILED = (
     "_tokenize",
     "_ter",
     "_chrf_sentences",
+    "_shared_references",
+    "_resampling",
 )
 
 
@@ -25,7 +27,7 @@ class BuildExact(build_ext):
         if self.compiler.compiler_type == "unix":
             for extension in self.extensions:
                 extension.extra_compile_args += ["-ffp-contract=off", "-fno-fast-math"]
-                if extension.name.endswith("_pairwise"):  # its rows are computed in threads
+                if extension.name.endswith(("_pairwise", "_shared_references")):  # threads
                     extension.extra_compile_args.append("-pthread")
                     extension.extra_link_args.append("-pthread")
         super().build_extensions()

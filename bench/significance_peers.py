@@ -7,7 +7,9 @@ Two races, each timed in one run of this script so that the ratios compare like 
 
 * end to end from text files: each CLI in a process of its own (``sacrebleu REF -i SYS... -m
   bleu chrf --paired-bs -f text`` and ``mtcompute score REF -i SYS... -m bleu chrf
-  --paired-bs``), wall-clock and the children's CPU seconds;
+  --paired-bs``), wall-clock and CPU seconds and peak resident memory of that process; for
+  mtcompute also the scores alone (no test: the memory the tests add is measured from it) and
+  every pair's tests (``--paired-all``);
 * the resampling phase alone, in this process, on statistics extracted beforehand: sacreBLEU's
   ``PairedTest`` with each metric's ``_extract_corpus_statistics`` answering from a cache, and
   ``fast.resampling.paired.paired_test`` on the statistics matrices (both modes), CPU seconds
@@ -20,12 +22,12 @@ Before timing, mtcompute's numbers are checked to be sacreBLEU's (p-values equal
 import argparse
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -57,16 +59,38 @@ def write_test_set(folder: Path, segments: int, systems: int, seed: int = 3) -> 
     return paths
 
 
-def _children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One CLI run in a process of its own: wall-clock and CPU seconds, peak resident MB."""
+
+    wall: float
+    cpu: float
+    peak_mb: float
 
 
-def time_cli(command: list[str]) -> tuple[float, float]:
-    """Wall-clock and CPU seconds of one run of ``command``."""
-    cpu, wall = _children_cpu(), time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, env={**os.environ, "NO_COLOR": "1"})
-    return time.perf_counter() - wall, _children_cpu() - cpu
+# Runs the command and prints its wall-clock seconds, CPU seconds and peak resident KiB. A
+# process started from this one would count this one's peak as its own (Linux carries the
+# forking process's high-water mark across exec): this small launcher starts it instead.
+_LAUNCHER = """
+import os, sys, time
+null = [(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)]
+start = time.perf_counter()
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=null)
+_, status, usage = os.wait4(pid, 0)
+wall = time.perf_counter() - start
+if os.waitstatus_to_exitcode(status) != 0:
+    sys.exit(f"{sys.argv[1]} failed")
+print(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+"""
+
+
+def time_cli(command: list[str]) -> Run:
+    """One run of ``command`` in a process of its own, its output discarded."""
+    env = {**os.environ, "NO_COLOR": "1"}
+    launched = [sys.executable, "-c", _LAUNCHER, *command]
+    done = subprocess.run(launched, check=True, capture_output=True, text=True, env=env)
+    wall, cpu, peak_kib = done.stdout.split()
+    return Run(float(wall), float(cpu), float(peak_kib) / 1024)  # ru_maxrss: KiB on Linux
 
 
 def _cpu(run: Callable[[], object]) -> float:
@@ -136,21 +160,34 @@ def main(argv: list[str] | None = None) -> None:
             )
         if args.skip_cli:
             return
-        bin_folder = Path(sys.executable).parent
-        names = [str(path) for path in systems]
-        for test in TESTS:
-            flag = f"--paired-{test}"
-            their_cli = [str(bin_folder / "sacrebleu"), str(ref), "-i", *names, "-m", "bleu"]
-            their_cli += ["chrf", flag, "-f", "text"]
-            our_cli = [str(bin_folder / "mtcompute"), "score", str(ref), "-i", *names]
-            our_cli += ["-m", "bleu", "chrf", flag]
-            their_wall, their_cpu = time_cli(their_cli)
-            our_wall, our_cpu = time_cli(our_cli)
-            print(
-                f"end to end {flag}: sacreBLEU {their_wall:.2f} s wall ({their_cpu:.2f} s CPU), "
-                f"mtcompute {our_wall:.2f} s wall ({our_cpu:.2f} s CPU): "
-                f"{their_wall / our_wall:.1f}x wall, {their_cpu / our_cpu:.1f}x CPU"
-            )
+        race_clis(ref, systems)
+
+
+def race_clis(ref: Path, systems: Sequence[Path]) -> None:
+    """Each CLI end to end, and mtcompute's memory and every pair's tests."""
+    bin_folder = Path(sys.executable).parent
+    names = [str(path) for path in systems]
+    ours = [str(bin_folder / "mtcompute"), "score", str(ref), "-i", *names, "-m", "bleu", "chrf"]
+    alone = time_cli(ours)
+    print(f"mtcompute's scores alone: {alone.wall:.2f} s wall, peak {alone.peak_mb:.0f} MB")
+    for test in TESTS:
+        flag = f"--paired-{test}"
+        their_cli = [str(bin_folder / "sacrebleu"), str(ref), "-i", *names, "-m", "bleu"]
+        theirs = time_cli([*their_cli, "chrf", flag, "-f", "text"])
+        our_run = time_cli([*ours, flag])
+        print(
+            f"end to end {flag}: sacreBLEU {theirs.wall:.2f} s wall ({theirs.cpu:.2f} s CPU, "
+            f"{theirs.peak_mb:.0f} MB), mtcompute {our_run.wall:.2f} s wall ({our_run.cpu:.2f} s "
+            f"CPU, {our_run.peak_mb:.0f} MB, +{our_run.peak_mb - alone.peak_mb:.0f} MB over the "
+            f"scores alone): {theirs.wall / our_run.wall:.1f}x wall, "
+            f"{theirs.cpu / our_run.cpu:.1f}x CPU"
+        )
+    for test in TESTS:
+        every = time_cli([*ours, f"--paired-{test}", "--paired-all"])
+        print(
+            f"mtcompute --paired-{test} --paired-all ({len(names) * (len(names) - 1) // 2} "
+            f"pairs): {every.wall:.2f} s wall ({every.cpu:.2f} s CPU, {every.peak_mb:.0f} MB)"
+        )
 
 
 if __name__ == "__main__":

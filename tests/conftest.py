@@ -38,6 +38,16 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "tokenize_many",
         "ter_edits",
         "text_statistics",
+        "chrf_rows",
+        "bleu_rows",
+        "log_each",
+        "exp_each",
+        "fdlibm_log_each",
+        "fdlibm_exp_each",
+        "resample_counts",
+        "resample_sums",
+        "unpack_coins",
+        "kept_sums",
     ):
         monkeypatch.setattr(compiled, name, None)
 

@@ -8,6 +8,7 @@ import pytest
 
 import mtcompute
 from mtcompute.errors import InputError
+from mtcompute.fast.resampling import paired
 from tests.fast.resampling.corpora import corpus, sacrebleu_metric, sacrebleu_paired
 
 
@@ -113,3 +114,42 @@ def test_systems_must_match_the_references_and_be_several() -> None:
     with pytest.raises(InputError) as raised:
         mtcompute.paired_test({"a": ["x"]}, [["x"]])
     assert raised.value.errors[0]["code"] == "too_few_systems"
+
+
+def _every_test(hypotheses: list[list[str]], streams: list[list[str]]) -> list[object]:
+    named = [(f"s{k}", hyps) for k, hyps in enumerate(hypotheses)]
+    found: list[object] = []
+    for test in ("bootstrap", "randomization"):
+        for resampling in ("sacrebleu", "portable"):
+            for pairs in ("baseline", "all"):
+                result = mtcompute.paired_test(
+                    named,
+                    _per_segment(streams),
+                    metrics=["bleu", "chrf", "chrf++", "ter"],
+                    test=test,
+                    samples=120,
+                    seed=5,
+                    resampling=resampling,
+                    pairs=pairs,
+                    confidence=30 if test == "randomization" else 0,
+                )
+                found.append(result.to_dict())
+    found.append(
+        mtcompute.confidence_interval(
+            named, _per_segment(streams), metrics=["bleu", "chrf", "ter"], samples=80
+        ).to_dict()
+    )
+    return found
+
+
+@pytest.mark.parametrize("references", [1, 3])
+def test_every_number_is_the_same_without_the_compiled_kernels(
+    references: int, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> None:
+    hypotheses, streams = corpus(40, 3, seed=references, references=references)
+    compiled_results = _every_test(hypotheses, streams)
+    request.getfixturevalue("pure_python")
+    # A fresh draw on the pure-Python path, not the one the compiled run kept.
+    monkeypatch.setattr(paired, "_remembered_resamples", paired._drawn_resamples)
+    monkeypatch.setattr(paired, "_remembered_trials", paired._drawn_trials)
+    assert _every_test(hypotheses, streams) == compiled_results

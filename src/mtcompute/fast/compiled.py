@@ -50,6 +50,30 @@ TextStatistics = Callable[
 ]
 # TER's fewest edits from a hypothesis to any of its references, all as word ids.
 TerEdits = Callable[[Sequence[int], Sequence[Sequence[int]]], int]
+# Every system's texts, each segment's references, char_order, word_order, beta, eps_smoothing,
+# include_whitespace, the float64 buffer (systems x segments x 3K) that receives the rows and
+# the threads to share them among; False where the call must be computed in Python.
+ChrfRows = Callable[
+    [Sequence[Sequence[str]], Sequence[Sequence[str]], int, int, int, bool, bool, Any, int], bool
+]
+# Every system's token lists, each segment's references' token lists, max_order and the float64
+# buffer (systems x segments x (2 + 2N)) that receives the rows; False as ChrfRows.
+BleuRows = Callable[
+    [Sequence[Sequence[Sequence[str]]], Sequence[Sequence[Sequence[str]]], int, Any], bool
+]
+# A float64 buffer of values and one of their results, as long.
+EachValue = Callable[[Any, Any], None]
+# Bootstrap resamples' segments (int64, rows of n), n, and the float32 buffer of their counts.
+ResampleCounts = Callable[[Any, int, Any], None]
+# Packed coins (uint8, least significant bit first), the first coin, the float32 buffer to fill.
+UnpackCoins = Callable[[Any, int, Any], None]
+# Packed coins, trials, n, int32 statistics (n rows) and the int32 buffer of each trial's sums.
+KeptSums = Callable[[Any, int, int, Any, Any], None]
+# Resamples' segments (int32, samples x n), int32 statistics (n rows), the int32 buffer of sums.
+ResampleSums = Callable[[Any, Any, Any], None]
+# The portable draws: a seed, n and the buffer of indexes below n; a seed and the coins' bytes.
+PortableIndexes = Callable[[int, int, Any], None]
+PortableCoins = Callable[[int, Any], None]
 
 
 def compiled_function(extension: str, name: str) -> Any:
@@ -102,3 +126,23 @@ text_statistics = cast(TextStatistics | None, _compiled("_tokenize", "corpus_sta
 
 ter_edits = cast(TerEdits | None, _compiled("_ter", "fewest_edits"))
 """``_ter.c``: TER's fewest edits over a segment's references, on word ids."""
+
+chrf_rows = cast(ChrfRows | None, _compiled("_shared_references", "chrf_rows"))
+bleu_rows = cast(BleuRows | None, _compiled("_shared_references", "bleu_rows"))
+"""``_shared_references.c``: every system's per-segment chrF (kept reference) and BLEU statistics,
+each segment's references counted once for all systems."""
+
+log_each = cast(EachValue | None, _compiled("_resampling", "log_each"))
+exp_each = cast(EachValue | None, _compiled("_resampling", "exp_each"))
+fdlibm_log_each = cast(EachValue | None, _compiled("_resampling", "fdlibm_log_each"))
+fdlibm_exp_each = cast(EachValue | None, _compiled("_resampling", "fdlibm_exp_each"))
+resample_counts = cast(ResampleCounts | None, _compiled("_resampling", "resample_counts"))
+unpack_coins = cast(UnpackCoins | None, _compiled("_resampling", "unpack_coins"))
+kept_sums = cast(KeptSums | None, _compiled("_resampling", "kept_sums"))
+resample_sums = cast(ResampleSums | None, _compiled("_resampling", "resample_sums"))
+portable_indexes = cast(PortableIndexes | None, _compiled("_resampling", "portable_indexes"))
+portable_coins = cast(PortableCoins | None, _compiled("_resampling", "portable_coins"))
+"""``_resampling.c``: ``math.log`` and ``math.exp`` (the C library's), and fdlibm's, of each
+double of an array; how many times each bootstrap resample takes each segment, and its
+statistics summed; randomization coins as floats, and each trial's kept statistics summed
+straight from its coins; the portable draws."""

@@ -14,7 +14,7 @@ import functools
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -26,6 +26,8 @@ from mtcompute.fast.resampling.scores import Formula, Matrix, Scores
 Test = Literal["bootstrap", "randomization"]
 TESTS: tuple[Test, ...] = ("bootstrap", "randomization")
 Pair = tuple[int, int]
+Resamples = sums.Segments  # per bootstrap resample (row), the segments it takes
+_INDEX_ROWS = 128  # bootstrap resamples drawn at a time
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,18 +92,12 @@ def _score_rows(formula: Formula, rows: Matrix, resampling: Resampling) -> Score
 def bootstrap_scores(
     formula: Formula,
     matrices: Sequence[Matrix],
-    indexes: draws.Indexes | NDArray[np.float32],
+    indexes: Resamples,
     resampling: Resampling,
 ) -> list[Scores]:
-    """Every system's score on each bootstrap resample: one product for all systems.
-    ``indexes`` are the resamples' segments, or (float32) their counts per segment."""
-    stacked = np.hstack(matrices)
-    taken = (
-        cast(NDArray[np.float32], indexes)
-        if indexes.dtype == np.float32
-        else sums.counts(cast(draws.Indexes, indexes))
-    )
-    summed = sums.bootstrap_sums(taken, stacked)
+    """Every system's score on each bootstrap resample (``indexes[s]``: the segments resample s
+    takes): one sum of all systems' statistics per resample."""
+    summed = sums.bootstrap_sums(indexes, matrices)
     width = formula.columns
     return [
         _score_rows(formula, summed[:, k * width : (k + 1) * width], resampling)
@@ -120,22 +116,35 @@ def _randomization_p(first: Scores, second: Scores, delta: float) -> float:
     return (int(np.sum(differences > delta)) + 1) / (len(differences) + 1)
 
 
-def bootstrap_counts(
+def bootstrap_resamples(
     resampling: Resampling, seed: int | None, samples: int, n: int
-) -> NDArray[np.float32]:
-    """The resamples' counts per segment; a seeded draw is kept for the next metric."""
+) -> Resamples:
+    """The resamples' segments (uint16 or int32); a seeded draw is kept for the next metric."""
     if seed is None:
-        return sums.counts(bootstrap_indexes(resampling, seed, samples, n))
-    return _remembered_counts(resampling, seed, samples, n)
+        return _drawn_resamples(resampling, seed, samples, n)
+    return _remembered_resamples(resampling, seed, samples, n)
 
 
 @functools.lru_cache(maxsize=1)
-def _remembered_counts(
-    resampling: Resampling, seed: int, samples: int, n: int
-) -> NDArray[np.float32]:
-    found = sums.counts(bootstrap_indexes(resampling, seed, samples, n))
+def _remembered_resamples(resampling: Resampling, seed: int, samples: int, n: int) -> Resamples:
+    found = _drawn_resamples(resampling, seed, samples, n)
     found.flags.writeable = False
     return found
+
+
+def _drawn_resamples(resampling: Resampling, seed: int | None, samples: int, n: int) -> Resamples:
+    # Fewer than 2**16 segments (test sets are): each index in two bytes.
+    dtype = np.uint16 if n <= 1 << 16 else np.int32
+    if resampling == "portable":
+        chosen = draws.entropy_seed() if seed is None else seed
+        return draws.portable_indexes_as(chosen, samples, n, dtype)
+    # sacreBLEU's draw a block at a time: its int64 whole would be four times what is kept.
+    out = np.empty((samples, n), dtype=dtype)
+    start = 0
+    for block in draws.sacrebleu_index_blocks(seed, samples, n, _INDEX_ROWS):
+        out[start : start + len(block)] = block
+        start += len(block)
+    return out
 
 
 def bootstrap_indexes(
@@ -160,7 +169,7 @@ def confidence_intervals(
     for one system does."""
     n = len(matrices[0])
     per_system = bootstrap_scores(
-        formula, matrices, bootstrap_counts(resampling, seed, samples, n), resampling
+        formula, matrices, bootstrap_resamples(resampling, seed, samples, n), resampling
     )
     if single and resampling == "sacrebleu":
         return [estimate_ci_single(scores) for scores in per_system]
@@ -190,7 +199,7 @@ def paired_test(
     p_values: dict[Pair, float] = {}
     intervals: list[Interval | None] = [None] * len(matrices)
     if test == "bootstrap":
-        taken = bootstrap_counts(resampling, seed, samples, n)
+        taken = bootstrap_resamples(resampling, seed, samples, n)
         resampled = bootstrap_scores(formula, matrices, taken, resampling)
         intervals = [estimate_ci(each, resampling) for each in resampled]
         for base, system in chosen:
@@ -199,12 +208,12 @@ def paired_test(
                 resampled[system], resampled[base], delta, resampling
             )
         return PairedOutcome(scores, tuple(intervals), p_values)
-    mask, system_indexes = _trials(resampling, seed, samples, n, confidence)
+    coins, system_indexes = _trials(resampling, seed, samples, n, confidence)
     pair_sums: Iterable[tuple[Matrix, Matrix]]
     if _exact_kept_sums(matrices):
-        pair_sums = sums.randomization_pair_sums(mask, matrices, chosen)
+        pair_sums = sums.randomization_pair_sums(coins, matrices, chosen)
     else:  # fractions (TER's averages): the pair's differences, as before
-        pair_sums = _pair_differences(mask, matrices, chosen, formula.columns)
+        pair_sums = _pair_differences(coins, matrices, chosen, formula.columns)
     for (base, system), (first_sums, second_sums) in zip(chosen, pair_sums, strict=True):
         first = _trial_scores(formula, first_sums, resampling)
         second = _trial_scores(formula, second_sums, resampling)
@@ -218,16 +227,15 @@ def paired_test(
 
 
 def _exact_kept_sums(matrices: Sequence[Matrix]) -> bool:
-    stacked = np.hstack(matrices)
-    return bool(np.all(stacked == np.round(stacked))) and sums.exact_in_float64(stacked)
+    return all(sums.integers(matrix) and sums.exact_in_float64(matrix) for matrix in matrices)
 
 
 def _pair_differences(
-    mask: draws.Mask, matrices: Sequence[Matrix], chosen: Sequence[Pair], width: int
+    coins: draws.Coins, matrices: Sequence[Matrix], chosen: Sequence[Pair], width: int
 ) -> list[tuple[Matrix, Matrix]]:
     firsts = np.hstack([matrices[base] for base, _ in chosen])
     seconds = np.hstack([matrices[system] for _, system in chosen])
-    first_sums, second_sums = sums.randomization_sums(mask, firsts, seconds)
+    first_sums, second_sums = sums.randomization_sums(coins, firsts, seconds)
     return [
         (first_sums[:, k * width : (k + 1) * width], second_sums[:, k * width : (k + 1) * width])
         for k in range(len(chosen))
@@ -242,7 +250,7 @@ def _trial_scores(formula: Formula, rows: Matrix, resampling: Resampling) -> Sco
 
 def _trials(
     resampling: Resampling, seed: int | None, trials: int, n: int, confidence: int
-) -> tuple[draws.Mask, draws.Indexes | None]:
+) -> tuple[draws.Coins, draws.Indexes | None]:
     if seed is None:
         return _drawn_trials(resampling, seed, trials, n, confidence)
     return _remembered_trials(resampling, seed, trials, n, confidence)
@@ -251,20 +259,20 @@ def _trials(
 @functools.lru_cache(maxsize=1)
 def _remembered_trials(
     resampling: Resampling, seed: int, trials: int, n: int, confidence: int
-) -> tuple[draws.Mask, draws.Indexes | None]:
-    mask, indexes = _drawn_trials(resampling, seed, trials, n, confidence)
-    mask.flags.writeable = False
-    return mask, indexes
+) -> tuple[draws.Coins, draws.Indexes | None]:
+    coins, indexes = _drawn_trials(resampling, seed, trials, n, confidence)
+    coins.data.flags.writeable = False
+    return coins, indexes
 
 
 def _drawn_trials(
     resampling: Resampling, seed: int | None, trials: int, n: int, confidence: int
-) -> tuple[draws.Mask, draws.Indexes | None]:
+) -> tuple[draws.Coins, draws.Indexes | None]:
     if resampling == "portable":
         assert seed is not None
         indexes = draws.portable_indexes(seed, confidence, n) if confidence > 0 else None
-        return draws.portable_mask(seed, trials, n), indexes
-    return draws.sacrebleu_mask(seed, trials, n, confidence)
+        return draws.portable_coins(seed, trials, n), indexes
+    return draws.sacrebleu_coins(seed, trials, n, confidence)
 
 
 def _randomization_intervals(  # noqa: PLR0917

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 import numpy as np
 from numpy.typing import NDArray
 
+from mtcompute.fast import compiled
 from mtcompute.fast.compiled import compiled_function
 from mtcompute.fast.sentence_score import sentence_score_fast
 from mtcompute.metrics.bleu import BleuStatistics
@@ -60,6 +61,43 @@ def _each(function: Callable[[float], float], values: NDArray[np.float64]) -> ND
     return np.fromiter(map(function, values.tolist()), dtype=np.float64, count=len(values))
 
 
+def _each_compiled(
+    each: compiled.EachValue | None,
+    function: Callable[[float], float],
+    values: NDArray[np.float64],
+) -> NDArray[np.float64]:
+    """``function`` of each value: the compiled loop ``each`` where the package has it (the same
+    doubles, without a Python call per value), else ``function`` value by value."""
+    if each is None:
+        return _each(function, values)
+    source = np.ascontiguousarray(values, dtype=np.float64)
+    out = np.empty_like(source)
+    each(source, out)
+    return out
+
+
+def _math_log(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.log_each, math.log, values)
+
+
+def _math_exp(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.exp_each, math.exp, values)
+
+
+def _fdlibm_log(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.fdlibm_log_each, _LOG, values)
+
+
+def _fdlibm_exp(values: NDArray[np.float64]) -> NDArray[np.float64]:
+    return _each_compiled(compiled.fdlibm_exp_each, _EXP, values)
+
+
+def _by_column(sums: Matrix, dtype: Any) -> Scores:
+    """The statistics column by column, each contiguous (rows of sums are short: reading a
+    column of them strides over every row)."""
+    return np.ascontiguousarray(sums.T, dtype=dtype)
+
+
 @dataclass(frozen=True, slots=True)
 class BleuFormula:
     """BLEU; columns: hypothesis length, closest reference length, matches per order, totals
@@ -83,35 +121,43 @@ class BleuFormula:
         short = sys_len < ref_len
         bp[short & (sys_len <= 0)] = 0.0
         shrunk = short & (sys_len > 0)
-        bp[shrunk] = _each(math.exp, 1 - ref_len[shrunk] / sys_len[shrunk])
-        method, value = self.smoothing.method, self.smoothing.value
+        bp[shrunk] = _math_exp(1 - ref_len[shrunk] / sys_len[shrunk])
         some_match = (correct != 0).any(axis=1)
-        logs = np.full((rows, order), _NO_MATCH_LOG)
+        acc = np.zeros(rows)
         going = np.ones(rows, dtype=np.bool_)
         mteval = np.ones(rows, dtype=dtype)
         for n in range(order):
             c, t = correct[:, n], total[:, n]
-            if method == ADD_K and n > 0:
-                c, t = c + dtype(value), t + dtype(value)
-            going &= t != 0
-            with np.errstate(divide="ignore", invalid="ignore"):
-                zero = going & (c == 0)
-                precision = np.zeros(rows, dtype=dtype)
-                if method == EXP:
-                    mteval = np.where(zero, mteval * dtype(2), mteval)
-                    precision[zero] = dtype(100.0) / (mteval[zero] * t[zero])
-                elif method == FLOOR:
-                    precision[zero] = dtype(100.0 * float(value or 0.0)) / t[zero]
-                matched = going & (c != 0)
-                precision[matched] = (dtype(100.0) * c[matched]) / t[matched]
+            if self.smoothing.method == ADD_K and n > 0:
+                c, t = c + dtype(self.smoothing.value), t + dtype(self.smoothing.value)
+            going &= t != 0  # sacreBLEU stops at the first order without n-grams
+            precision, mteval = self._precision(c, t, going, mteval, dtype)
             positive = precision != 0
-            logs[positive, n] = _each(math.log, precision[positive].astype(np.float64))
-        acc = logs[:, 0].copy()
-        for n in range(1, order):
-            acc += logs[:, n]
-        score = bp * _each(math.exp, acc / order)
+            logs = _math_log(np.where(positive, precision, 1).astype(np.float64))
+            logs = np.where(positive, logs, _NO_MATCH_LOG)
+            acc = logs if n == 0 else acc + logs  # left to right, as sacreBLEU's sum()
+        score = bp * _math_exp(acc / order)
         score[~some_match] = 0.0
         return score
+
+    def _precision(
+        self, c: Scores, t: Scores, going: NDArray[np.bool_], mteval: Scores, dtype: Any
+    ) -> tuple[Scores, Scores]:
+        """sacreBLEU's precision of one order in every row where it goes on, and the doubled
+        mteval divisors; each row's operations are its own, so computing every row and keeping
+        the ones that apply gives each row's double (or float) of the row alone."""
+        method, value = self.smoothing.method, self.smoothing.value
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            zero = going & (c == 0)
+            unmatched: Scores | Any = dtype(0)
+            if method == EXP:
+                mteval = np.where(zero, mteval * dtype(2), mteval)
+                unmatched = dtype(100.0) / (mteval * t)
+            elif method == FLOOR:
+                unmatched = dtype(100.0 * float(value or 0.0)) / t
+            matched = (dtype(100.0) * c) / t
+            precision = np.where(going & (c != 0), matched, np.where(zero, unmatched, dtype(0)))
+        return precision, mteval
 
     def portable(self, sums: Matrix) -> NDArray[np.float64]:
         if self.smoothing.method == ADD_K:
@@ -137,13 +183,13 @@ class BleuFormula:
                 else:
                     unmatched = np.zeros(len(m))
                 precision = np.where(m[:, n] > 0, m[:, n] / t[:, n], unmatched)
-            acc = acc + _each(_LOG, precision)
+            acc = acc + _fdlibm_log(precision)
         bp = np.ones(rows)
         bp[c == 0] = 0.0
         short = (c > 0) & (c <= r)
-        bp[short] = _each(_EXP, 1.0 - r[short] / c[short])
+        bp[short] = _fdlibm_exp(1.0 - r[short] / c[short])
         out = np.zeros(rows)
-        out[live] = bp[live] * _each(_EXP, (1.0 / order) * acc)
+        out[live] = bp[live] * _fdlibm_exp((1.0 / order) * acc)
         return 100.0 * out
 
     def _portable_by_row(self, sums: Matrix) -> NDArray[np.float64]:
@@ -172,24 +218,23 @@ class ChrfFormula:
 
     def sacrebleu(self, sums: Matrix, *, float32: bool) -> Scores:
         dtype: Any = np.float32 if float32 else np.float64
-        values = sums.astype(dtype)
-        score = self._score(values, dtype)
-        return score
+        return self._score(_by_column(sums, dtype), dtype)
 
     def portable(self, sums: Matrix) -> NDArray[np.float64]:
-        return self._score(sums.astype(np.float64), np.float64).astype(np.float64)
+        return self._score(_by_column(sums, np.float64), np.float64).astype(np.float64)
 
-    def _score(self, values: Matrix | Scores, dtype: Any) -> Scores:
+    def _score(self, columns: Scores, dtype: Any) -> Scores:
+        """F of every row; ``columns[k]`` holds statistic k of every row."""
         factor = self.beta**2
-        rows = len(values)
+        rows = columns.shape[1]
         if self.eps_smoothing:
-            return self._smoothed(values, dtype, factor)
+            return self._smoothed(columns, dtype, factor)
         precision = np.zeros(rows, dtype=dtype)
         recall = np.zeros(rows, dtype=dtype)
         orders = np.zeros(rows, dtype=np.int64)
         with np.errstate(divide="ignore", invalid="ignore"):
             for i in range(self.orders):
-                h, r, m = values[:, 3 * i], values[:, 3 * i + 1], values[:, 3 * i + 2]
+                h, r, m = columns[3 * i], columns[3 * i + 1], columns[3 * i + 2]
                 both = (h > 0) & (r > 0)
                 precision = np.where(both, precision + m / h, precision)
                 recall = np.where(both, recall + m / r, recall)
@@ -205,12 +250,12 @@ class ChrfFormula:
             return score.astype(np.float64)  # sacreBLEU returned 0.0, a Python float
         return score
 
-    def _smoothed(self, values: Matrix | Scores, dtype: Any, factor: int) -> Scores:
+    def _smoothed(self, columns: Scores, dtype: Any, factor: int) -> Scores:
         eps = 1e-16
-        total = np.zeros(len(values), dtype=dtype)
+        total = np.zeros(columns.shape[1], dtype=dtype)
         with np.errstate(divide="ignore", invalid="ignore"):
             for i in range(self.orders):
-                h, r, m = values[:, 3 * i], values[:, 3 * i + 1], values[:, 3 * i + 2]
+                h, r, m = columns[3 * i], columns[3 * i + 1], columns[3 * i + 2]
                 precision = np.where(h > 0, m / h, dtype(eps))
                 recall = np.where(r > 0, m / r, dtype(eps))
                 denominator = dtype(factor) * precision + recall

@@ -9,7 +9,9 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
+from mtcompute.fast import compiled
 from mtcompute.fast.resampling.scores import Matrix
 from mtcompute.fast.sentence import segment_statistics_fast
 from mtcompute.metrics.chrf import ChrfStatistics
@@ -29,6 +31,23 @@ def bleu_matrix(
         rows[i, 1] = stats.reference_length
         rows[i, 2 : 2 + max_order] = stats.matches
         rows[i, 2 + max_order :] = stats.totals
+    return rows
+
+
+def bleu_rows(
+    systems: Sequence[Sequence[Tokens]],
+    references: Sequence[Sequence[Tokens]],
+    max_order: int,
+) -> NDArray[np.float64]:
+    """A (systems, segments, 2 + 2N) array: ``[k, i]`` is ``bleu_matrix``'s row i of system k.
+    Compiled where the package has it (``_shared_references.c``: each segment's references
+    counted once for every system), else ``bleu_matrix`` system by system."""
+    rows = np.empty((len(systems), len(references), 2 + 2 * max_order))
+    filled = compiled.bleu_rows
+    if filled is not None and filled(systems, references, max_order, rows):
+        return rows
+    for k, hypotheses in enumerate(systems):
+        rows[k] = bleu_matrix(hypotheses, references, max_order)
     return rows
 
 

@@ -9,7 +9,9 @@ reference lengths are averages, scaled to integers in portable mode.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mtcompute.fast.chrf.segment import chrf_segment
+import numpy as np
+
+from mtcompute.fast.chrf.shared_references import kept_statistics
 from mtcompute.fast.resampling.draws import Resampling
 from mtcompute.fast.resampling.scores import (
     BleuFormula,
@@ -18,7 +20,7 @@ from mtcompute.fast.resampling.scores import (
     Matrix,
     TerFormula,
 )
-from mtcompute.fast.resampling.statistics import bleu_matrix, chrf_matrix, ter_matrix, ter_scale
+from mtcompute.fast.resampling.statistics import bleu_rows, ter_matrix, ter_scale
 from mtcompute.fast.ter import corpus_statistics_fast
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.chrf import ChrfOptions
@@ -27,6 +29,8 @@ from mtcompute.metrics.ter.options import TerOptions
 
 Texts = Sequence[str]
 _EXP = Smoothing.of("exp")  # sacreBLEU's corpus BLEU smoothing
+# Segments whose tokens (every system's) are held at a time: a few megabytes.
+SEGMENTS_PER_BLOCK = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,39 +72,42 @@ def metric_statistics(
 def _bleu(
     options: BleuOptions, systems: Sequence[Texts], references: Sequence[Texts]
 ) -> MetricStatistics:
-    counts = [len(refs) for refs in references]
+    width = 2 + 2 * options.max_order
+    rows = np.empty((len(systems), len(references), width))
+    # A block of segments at a time: every system's tokens of the whole test set at once would
+    # take far more memory than the texts.
+    for start in range(0, len(references), SEGMENTS_PER_BLOCK):
+        block = slice(start, start + SEGMENTS_PER_BLOCK)
+        refs = _tokenized_references(references[block], options)
+        hypotheses = [
+            tokenize_many(list(texts[block]), options.tokenizer, options.lowercase)
+            for texts in systems
+        ]
+        rows[:, block] = bleu_rows(hypotheses, refs, options.max_order)
+    return MetricStatistics("BLEU", BleuFormula(options.smoothing, options.max_order), list(rows))
+
+
+def _tokenized_references(
+    references: Sequence[Texts], options: BleuOptions
+) -> list[list[list[str]]]:
+    """Each segment's references tokenized, in one call for all."""
     flat = tokenize_many(
         [text for refs in references for text in refs], options.tokenizer, options.lowercase
     )
     per_segment, start = [], 0
-    for count in counts:
-        per_segment.append(flat[start : start + count])
-        start += count
-    matrices = [
-        bleu_matrix(
-            tokenize_many(list(texts), options.tokenizer, options.lowercase),
-            per_segment,
-            options.max_order,
-        )
-        for texts in systems
-    ]
-    return MetricStatistics("BLEU", BleuFormula(options.smoothing, options.max_order), matrices)
+    for refs in references:
+        per_segment.append(flat[start : start + len(refs)])
+        start += len(refs)
+    return per_segment
 
 
 def _chrf(
     options: ChrfOptions, systems: Sequence[Texts], references: Sequence[Texts]
 ) -> MetricStatistics:
-    orders = options.order_count
-    matrices = []
-    for texts in systems:
-        kept = [
-            chrf_segment(hypothesis, refs, options).statistics
-            for hypothesis, refs in zip(texts, references, strict=True)
-        ]
-        matrices.append(chrf_matrix(kept, orders))
+    rows = kept_statistics(systems, references, options)
     name = f"chrF{options.beta}" + "+" * options.word_order
     return MetricStatistics(
-        name, ChrfFormula(orders, options.beta, options.eps_smoothing), matrices
+        name, ChrfFormula(options.order_count, options.beta, options.eps_smoothing), list(rows)
     )
 
 

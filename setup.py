@@ -38,11 +38,12 @@ setup(
         Extension(
             f"mtcompute.fast.{name}",
             [f"src/mtcompute/fast/{name}.c"],
-            # Its generated tables, and what the scoring kernels share: fdlibm, chrF's rules.
+            # Its generated tables, and what the kernels share: fdlibm, chrF's rules, arrays.
             depends=[
                 *glob(f"src/mtcompute/fast/{name}_*.h"),
                 "src/mtcompute/fast/_fdlibm.h",
                 "src/mtcompute/fast/_chrf.h",
+                "src/mtcompute/fast/_u32s.h",
             ],
             optional=True,
         )

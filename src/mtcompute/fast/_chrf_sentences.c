@@ -34,6 +34,7 @@
 #endif
 
 #include "_chrf.h"
+#include "_u32s.h"
 
 /* Orders a call may ask for: character orders, then word orders. */
 #define MAX_ORDERS 32
@@ -45,31 +46,6 @@
 #define WORD_UNIGRAM 1
 #define MIN_SLOTS 64
 #define GOLDEN 0x9e3779b97f4a7c15u /* Fibonacci hashing: its top bits pick the slot */
-
-/* ------------------------------------------------------------------------------------------ */
-/* Growable buffers of 32-bit units, kept from segment to segment.                              */
-
-typedef struct {
-    uint32_t *items;
-    size_t capacity;
-} Buffer;
-
-static int buffer_reserve(Buffer *buffer, size_t needed) {
-    if (needed <= buffer->capacity) {
-        return 0;
-    }
-    size_t capacity = buffer->capacity ? buffer->capacity : 256;
-    while (capacity < needed) {
-        capacity *= 2;
-    }
-    uint32_t *items = realloc(buffer->items, capacity * sizeof *items);
-    if (items == NULL) {
-        return -1;
-    }
-    buffer->items = items;
-    buffer->capacity = capacity;
-    return 0;
-}
 
 /* Slots for ``entries`` keys at most, at least twice as many, a power of two; 0 if too many. */
 static size_t slots_for(size_t entries, int *bits) {
@@ -365,10 +341,10 @@ typedef struct {
 typedef struct {
     Table table;
     Words words;
-    Buffer hypothesis, reference; /* their code points as given */
-    Buffer units;                 /* the current text's characters */
-    Buffer ids;                   /* per position, the current order's slot */
-    Buffer tokens;                /* the current text's word tokens */
+    U32s hypothesis, reference; /* their code points as given */
+    U32s units;                 /* the current text's characters */
+    U32s ids;                   /* per position, the current order's slot */
+    U32s tokens;                /* the current text's word tokens */
     uint32_t hypothesis_orders[MAX_ORDERS]; /* the hypothesis's n-grams per order */
     uint32_t reference_stamp;
 } Work;
@@ -385,10 +361,10 @@ static void work_free(Work *work) {
 }
 
 /* Room for a text of ``length`` code points in ``raw`` and in every per-position buffer. */
-static int reserve(Work *work, Buffer *raw, size_t length) {
-    if (buffer_reserve(raw, length + 1) < 0 || buffer_reserve(&work->units, length + 1) < 0 ||
-        buffer_reserve(&work->ids, length + 1) < 0 ||
-        buffer_reserve(&work->tokens, length + 1) < 0) {
+static int reserve(Work *work, U32s *raw, size_t length) {
+    if (u32s_reserve(raw, length + 1) < 0 || u32s_reserve(&work->units, length + 1) < 0 ||
+        u32s_reserve(&work->ids, length + 1) < 0 ||
+        u32s_reserve(&work->tokens, length + 1) < 0) {
         return -1;
     }
     return 0;

@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_u32s.h"
+
 #if !defined(_WIN32)
 #include <pthread.h>
 #define HAVE_THREADS 1
@@ -56,45 +58,6 @@
 /* What a step answers: done, not computable here (the caller's Python path serves), failed with
  * a Python exception set. */
 enum { DONE = 0, UNSUPPORTED = 1, FAILED = -1 };
-
-/* ------------------------------------------------------------------------------------------ */
-/* Growable arrays of 32-bit integers.                                                          */
-
-typedef struct {
-    uint32_t *items;
-    size_t size, capacity;
-} U32s;
-
-static int u32s_reserve(U32s *array, size_t needed) {
-    if (needed <= array->capacity) {
-        return 0;
-    }
-    size_t capacity = array->capacity ? array->capacity : 256;
-    while (capacity < needed) {
-        capacity *= 2;
-    }
-    uint32_t *items = realloc(array->items, capacity * sizeof *items);
-    if (items == NULL) {
-        return -1; /* out of memory: the caller's FAILED, raised where the GIL is held */
-    }
-    array->items = items;
-    array->capacity = capacity;
-    return 0;
-}
-
-static void u32s_free(U32s *array) {
-    free(array->items);
-    array->items = NULL;
-    array->size = array->capacity = 0;
-}
-
-static uint64_t mixed(uint64_t x) { /* splitmix64's finalizer */
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9u;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
-}
 
 static size_t power_of_two_above(size_t wanted) {
     size_t size = 64;

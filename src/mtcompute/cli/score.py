@@ -35,7 +35,9 @@ U+0009-U+000D, U+001C-U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2
 U+205F, U+3000) and smooths as it does (exp); chrF reads the raw line. The numbers are
 sacreBLEU's with the same options. Nothing is truncated and no request limit applies.
 
-Several systems: REF... -i A B C (the first is the baseline) prints sacreBLEU's table;
+One system is read in chunks and scored on every core (--jobs) or a Dask cluster
+(--scheduler); sentence-level lines are written as they are made, the same bytes whatever the
+split. Several systems: REF... -i A B C (the first is the baseline) prints sacreBLEU's table;
 --paired-bs or --paired-ar tests each against the baseline (--paired-all: every pair),
 --confidence adds bootstrap intervals; --resampling portable gives the same numbers on every
 platform.
@@ -75,7 +77,9 @@ def metric_options(command: F) -> F:
     return command
 
 
-@click.command(help=_HELP, short_help="Score text files (BLEU, chrF, chrF++) as sacreBLEU does.")
+@click.command(
+    help=_HELP, short_help="Score text files (BLEU, chrF, chrF++, TER) as sacreBLEU does."
+)
 @click.argument("positional_references", metavar="[REF]...", nargs=-1)
 @click.option(
     "-i",

@@ -1,8 +1,8 @@
-/* chrF's rules as ``metrics/chrf.py`` states them, for the compiled paths that score chrF
- * (``_pairwise.c``, ``_chrf_sentences.c``): the whitespace and punctuation sets, and F and the
- * selection key of one pair's statistics, in the oracle's order of operations. The doubles are
- * the oracle's where they are evaluated as written (FLT_EVAL_METHOD 0, no fused multiply-add;
- * each includer checks the first and is compiled with -ffp-contract=off).
+/* chrF's rules as ``metrics/chrf.py`` states them, for every compiled path that scores chrF
+ * (``_pairwise.c``, ``_chrf_sentences.c``, ``_shared_references.c``): the whitespace and
+ * punctuation sets, and F and the selection key of one pair's statistics, in the oracle's order
+ * of operations. The doubles are the oracle's where they are evaluated as written (each includer
+ * includes ``_exact.h`` and is compiled with -ffp-contract=off).
  */
 
 #ifndef MTCOMPUTE_CHRF_H

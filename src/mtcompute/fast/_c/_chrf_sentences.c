@@ -20,18 +20,11 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <float.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "doubles are evaluated in a wider format here: the Python path serves instead"
-#endif
+#include "_exact.h"
 
 #include "_chrf.h"
 #include "_u32s.h"

@@ -32,13 +32,7 @@
 #define HAVE_THREADS 1
 #endif
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "doubles are evaluated in a wider format here: the Python path serves instead"
-#endif
+#include "_exact.h"
 
 /* Orders live in a key's top 4 bits; 15 of them is the empty slot's. */
 #define MAX_ORDERS 14

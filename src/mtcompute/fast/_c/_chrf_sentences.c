@@ -219,29 +219,12 @@ static uint32_t word_slot(Words *words, const uint32_t *token, size_t length, in
  * is ASCII punctuation, else its first if that is. Returns the number of tokens. */
 static size_t word_tokens(Words *words, const uint32_t *text, size_t length, int add,
                           uint32_t *tokens) {
-    size_t count = 0, i = 0;
-    while (i < length) {
-        while (i < length && is_whitespace(text[i])) {
-            i++;
-        }
-        size_t start = i;
-        while (i < length && !is_whitespace(text[i])) {
-            i++;
-        }
-        size_t size = i - start;
-        const uint32_t *word = text + start;
-        if (size == 0) {
-            continue;
-        }
-        if (size >= 2 && is_punctuation(word[size - 1])) {
-            tokens[count++] = word_slot(words, word, size - 1, add);
-            tokens[count++] = word_slot(words, word + size - 1, 1, add);
-        } else if (size >= 2 && is_punctuation(word[0])) {
-            tokens[count++] = word_slot(words, word, 1, add);
-            tokens[count++] = word_slot(words, word + 1, size - 1, add);
-        } else {
-            tokens[count++] = word_slot(words, word, size, add);
-        }
+    size_t count = 0;
+    ChrfWords split = chrf_words(text, length);
+    const uint32_t *token;
+    size_t size;
+    while (chrf_next_word(&split, &token, &size)) {
+        tokens[count++] = word_slot(words, token, size, add);
     }
     return count;
 }

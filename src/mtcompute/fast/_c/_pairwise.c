@@ -237,32 +237,12 @@ static int64_t word_id(Words *words, const uint32_t *units, size_t length) {
 
 /* chrF++'s tokens of a text (its code points as given) as word ids, appended to ``tokens``. */
 static int word_tokens(Words *words, const uint32_t *text, size_t length, U32s *tokens) {
-    size_t i = 0;
-    while (i < length) {
-        while (i < length && is_whitespace(text[i])) {
-            i++;
-        }
-        size_t start = i;
-        while (i < length && !is_whitespace(text[i])) {
-            i++;
-        }
-        size_t size = i - start;
-        const uint32_t *word = text + start;
-        int64_t first, second = -2;
-        if (size == 0) {
-            continue;
-        }
-        if (size >= 2 && is_punctuation(word[size - 1])) {
-            first = word_id(words, word, size - 1);
-            second = word_id(words, word + size - 1, 1);
-        } else if (size >= 2 && is_punctuation(word[0])) {
-            first = word_id(words, word, 1);
-            second = word_id(words, word + 1, size - 1);
-        } else {
-            first = word_id(words, word, size);
-        }
-        if (first < 0 || second == -1 || u32s_push(tokens, (uint32_t)first) < 0 ||
-            (second >= 0 && u32s_push(tokens, (uint32_t)second) < 0)) {
+    ChrfWords split = chrf_words(text, length);
+    const uint32_t *token;
+    size_t size;
+    while (chrf_next_word(&split, &token, &size)) {
+        int64_t id = word_id(words, token, size);
+        if (id < 0 || u32s_push(tokens, (uint32_t)id) < 0) {
             return -1;
         }
     }

@@ -362,31 +362,11 @@ static int word_tokens(Words *words, const uint32_t *text, size_t length, int ad
     if (u32s_reserve(tokens, length + 1) < 0) {
         return -1;
     }
-    size_t i = 0;
-    while (i < length) {
-        while (i < length && is_whitespace(text[i])) {
-            i++;
-        }
-        size_t start = i;
-        while (i < length && !is_whitespace(text[i])) {
-            i++;
-        }
-        size_t size = i - start;
-        const uint32_t *word = text + start;
-        int failed = 0;
-        if (size == 0) {
-            continue;
-        }
-        if (size >= 2 && is_punctuation(word[size - 1])) {
-            failed = push_word(words, word, size - 1, add, tokens) < 0 ||
-                     push_word(words, word + size - 1, 1, add, tokens) < 0;
-        } else if (size >= 2 && is_punctuation(word[0])) {
-            failed = push_word(words, word, 1, add, tokens) < 0 ||
-                     push_word(words, word + 1, size - 1, add, tokens) < 0;
-        } else {
-            failed = push_word(words, word, size, add, tokens) < 0;
-        }
-        if (failed) {
+    ChrfWords split = chrf_words(text, length);
+    const uint32_t *token;
+    size_t size;
+    while (chrf_next_word(&split, &token, &size)) {
+        if (push_word(words, token, size, add, tokens) < 0) {
             return -1;
         }
     }

@@ -28,6 +28,7 @@
 
 #include "_chrf.h"
 #include "_u32s.h"
+#include "_module.h"
 
 /* Orders a call may ask for: character orders, then word orders. */
 #define MAX_ORDERS 32
@@ -681,12 +682,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_chrf_sentences",
-    .m_doc = "Sentence-level chrF and chrF++ of many segments in one call, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__chrf_sentences(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_chrf_sentences, "Sentence-level chrF and chrF++ of many segments in one call, compiled.")

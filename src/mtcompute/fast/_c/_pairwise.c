@@ -63,6 +63,7 @@ enum { NONE = 0, FLOOR = 1, EXP = 2, ADD_K = 3 };
 #include "_chrf.h"
 #include "_u32s.h"
 #include "_fdlibm.h"
+#include "_module.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The n-gram table: (order, prefix id, unit) -> an id, numbered per order from 0.             */
@@ -1268,24 +1269,6 @@ static PyObject *chrf_segment(PyObject *module, PyObject *const *args, Py_ssize_
 
 /* ------------------------------------------------------------------------------------------ */
 
-static PyObject *unary(PyObject *arg, double (*function)(double)) {
-    double x = PyFloat_AsDouble(arg);
-    if (x == -1.0 && PyErr_Occurred()) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(function(x));
-}
-
-static PyObject *log_of(PyObject *module, PyObject *arg) {
-    (void)module;
-    return unary(arg, fdlibm_log);
-}
-
-static PyObject *exp_of(PyObject *module, PyObject *arg) {
-    (void)module;
-    return unary(arg, fdlibm_exp);
-}
-
 static PyMethodDef methods[] = {
     {"chrf_matrices", (PyCFunction)(void (*)(void))chrf_matrices, METH_FASTCALL,
      "chrf_matrices(jobs, char_order, word_order, beta, eps_smoothing, include_whitespace, "
@@ -1298,17 +1281,8 @@ static PyMethodDef methods[] = {
     {"chrf_segment", (PyCFunction)(void (*)(void))chrf_segment, METH_FASTCALL,
      "chrf_segment(hypothesis, references, char_order, word_order, beta, eps_smoothing, "
      "include_whitespace)\n-> (reference_index, chrf, hypothesis, reference, matches)"},
-    {"log", log_of, METH_O, "fdlibm's __ieee754_log, as numerics.fdlibm.log."},
-    {"exp", exp_of, METH_O, "fdlibm's __ieee754_exp, as numerics.fdlibm.exp."},
+    FDLIBM_METHODS,
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_pairwise",
-    .m_doc = "Pairwise chrF and sentence BLEU matrices, and one segment's chrF, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__pairwise(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_pairwise, "Pairwise chrF and sentence BLEU matrices, and one segment's chrF, compiled.")

@@ -43,6 +43,7 @@
 #endif
 
 #include "_exact.h"
+#include "_module.h"
 
 /* An order lives in a key's top 4 bits, a prefix id in the 28 bits below, a unit in the rest. */
 #define MAX_ORDERS 16
@@ -1222,13 +1223,5 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_shared_references",
-    .m_doc = "Every system's per-segment chrF and BLEU statistics, each segment's references "
-             "counted once.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__shared_references(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_shared_references, "Every system's per-segment chrF and BLEU statistics, each segment's references "
+             "counted once.")

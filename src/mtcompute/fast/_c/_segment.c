@@ -13,6 +13,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_clipped.h"
 #include "_module.h"
 #include <stdint.h>
 #include <string.h>
@@ -220,36 +221,12 @@ static int extend_reference(const Work *work, Py_ssize_t start, Py_ssize_t grams
 }
 
 /* The clipped matches of order n, whose n-gram ids are in place. */
-static Py_ssize_t clipped_matches(const Work *work, Py_ssize_t grams, const Py_ssize_t *starts,
-                                  Py_ssize_t count, Py_ssize_t n) {
-    Id distinct = 0;
-    Py_ssize_t found = 0;
-    for (Py_ssize_t i = 0; i < grams; i++) {
-        Id id = work->hypothesis[i];
-        work->hypothesis_count[id]++;
-        distinct = id > distinct ? id : distinct;
-    }
-    for (Py_ssize_t k = 0; k < count; k++) {
-        const Id *at = work->references + starts[k];
-        Py_ssize_t reference_grams = starts[k + 1] - starts[k] - n + 1;
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            work->reference_count[at[j]]++; /* id 0 gathers the unmatched: never read */
-        }
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            Id id = at[j];
-            if (work->reference_count[id] > work->most_in_a_reference[id]) {
-                work->most_in_a_reference[id] = work->reference_count[id];
-            }
-            work->reference_count[id] = 0;
-        }
-    }
-    for (Id id = 1; id <= distinct; id++) {
-        Id have = work->hypothesis_count[id], most = work->most_in_a_reference[id];
-        found += have < most ? have : most;
-        work->hypothesis_count[id] = 0;
-        work->most_in_a_reference[id] = 0;
-    }
-    return found;
+static Py_ssize_t order_matches(const Work *work, Py_ssize_t grams, const Py_ssize_t *starts,
+                                Py_ssize_t count, Py_ssize_t n) {
+    ClippedCounts counts = {work->hypothesis_count, work->reference_count,
+                            work->most_in_a_reference};
+    return (Py_ssize_t)clipped_matches(counts, work->hypothesis, grams, work->references, starts,
+                                       count, n);
 }
 
 /* Every order's clipped matches into ``matches``, the token ids numbered. */
@@ -272,7 +249,7 @@ static void count_matches(Work *work, const Py_ssize_t *starts, Py_ssize_t count
                 }
             }
         }
-        matches[n - 1] = any ? clipped_matches(work, grams, starts, count, n) : 0;
+        matches[n - 1] = any ? order_matches(work, grams, starts, count, n) : 0;
     }
 }
 

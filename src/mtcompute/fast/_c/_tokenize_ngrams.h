@@ -10,6 +10,8 @@
  * The sums are exact: 64-bit integers, turned into Python ints at the end.
  */
 
+#include "_clipped.h"
+
 #define MAX_ORDER 64
 
 typedef uint32_t Id;
@@ -249,37 +251,11 @@ static int extend_reference(const Counting *work, Py_ssize_t start, Py_ssize_t g
     return any;
 }
 
-static long long clipped_matches(const Counting *work, Py_ssize_t grams, Py_ssize_t count,
-                                 Py_ssize_t n) {
-    const Py_ssize_t *starts = work->starts;
-    Id distinct = 0;
-    long long found = 0;
-    for (Py_ssize_t i = 0; i < grams; i++) {
-        Id id = work->hypothesis[i];
-        work->hypothesis_count[id]++;
-        distinct = id > distinct ? id : distinct;
-    }
-    for (Py_ssize_t k = 0; k < count; k++) {
-        const Id *at = work->references + starts[k];
-        Py_ssize_t reference_grams = starts[k + 1] - starts[k] - n + 1;
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            work->reference_count[at[j]]++; /* id 0 gathers the unmatched: never read */
-        }
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            Id id = at[j];
-            if (work->reference_count[id] > work->most[id]) {
-                work->most[id] = work->reference_count[id];
-            }
-            work->reference_count[id] = 0;
-        }
-    }
-    for (Id id = 1; id <= distinct; id++) {
-        Id have = work->hypothesis_count[id], most = work->most[id];
-        found += have < most ? have : most;
-        work->hypothesis_count[id] = 0;
-        work->most[id] = 0;
-    }
-    return found;
+static long long order_matches(const Counting *work, Py_ssize_t grams, Py_ssize_t count,
+                               Py_ssize_t n) {
+    ClippedCounts counts = {work->hypothesis_count, work->reference_count, work->most};
+    return clipped_matches(counts, work->hypothesis, grams, work->references, work->starts, count,
+                           n);
 }
 
 /* The segment's clipped matches added to ``sums``; the token ids are numbered. */
@@ -306,7 +282,7 @@ static void count_matches(Counting *work, Py_ssize_t count, Py_ssize_t c, Py_ssi
             }
         }
         if (any) {
-            sums->matches[n - 1] += clipped_matches(work, grams, count, n);
+            sums->matches[n - 1] += order_matches(work, grams, count, n);
         }
     }
 }

@@ -62,6 +62,31 @@ static size_t power_of_two_above(size_t wanted) {
     return size;
 }
 
+/* A table's slots (``*allocated`` of ``slot_size`` bytes, a slot empty unless its epoch is
+ * ``*epoch``) made ready for a new segment that puts at most ``puts`` keys, the table at most
+ * half full: a new epoch, the slots grown (zeroed) where too few, or zeroed once the epoch would
+ * wrap. Returns the slots and their ``*mask``, or NULL when they cannot be allocated. */
+static void *epoch_slots(void *slots, size_t slot_size, size_t *allocated, uint32_t *epoch,
+                         size_t puts, size_t *mask) {
+    size_t size = power_of_two_above(2 * puts + 2);
+    if (size > *allocated) {
+        free(slots);
+        slots = calloc(size, slot_size);
+        *allocated = slots == NULL ? 0 : size;
+        *epoch = 0;
+        if (slots == NULL) {
+            return NULL;
+        }
+    }
+    if (*epoch == UINT32_MAX) {
+        memset(slots, 0, *allocated * slot_size);
+        *epoch = 0;
+    }
+    (*epoch)++;
+    *mask = size - 1;
+    return slots;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The n-gram table of one segment: (order, prefix id, unit) -> an id, numbered from 0.        */
 
@@ -79,25 +104,10 @@ typedef struct {
 
 /* A new segment that puts at most ``puts`` keys: the table is at most half full. */
 static int table_start(Table *table, size_t puts) {
-    size_t size = power_of_two_above(2 * puts + 2);
-    if (size > table->allocated) {
-        free(table->slots);
-        table->slots = calloc(size, sizeof *table->slots);
-        if (table->slots == NULL) {
-            table->allocated = 0;
-            return -1;
-        }
-        table->allocated = size;
-        table->epoch = 0;
-    }
-    if (table->epoch == UINT32_MAX) {
-        memset(table->slots, 0, table->allocated * sizeof *table->slots);
-        table->epoch = 0;
-    }
-    table->epoch++;
-    table->mask = size - 1;
+    table->slots = epoch_slots(table->slots, sizeof *table->slots, &table->allocated,
+                               &table->epoch, puts, &table->mask);
     table->next = 0;
-    return 0;
+    return table->slots == NULL ? -1 : 0;
 }
 
 static uint64_t ngram_key(int order, uint32_t prefix, uint32_t unit) {
@@ -283,26 +293,11 @@ typedef struct {
 } Words;
 
 static int words_start(Words *words, size_t puts) {
-    size_t size = power_of_two_above(2 * puts + 2);
-    if (size > words->allocated) {
-        free(words->slots);
-        words->slots = calloc(size, sizeof *words->slots);
-        if (words->slots == NULL) {
-            words->allocated = 0;
-            return -1;
-        }
-        words->allocated = size;
-        words->epoch = 0;
-    }
-    if (words->epoch == UINT32_MAX) {
-        memset(words->slots, 0, words->allocated * sizeof *words->slots);
-        words->epoch = 0;
-    }
-    words->epoch++;
-    words->mask = size - 1;
+    words->slots = epoch_slots(words->slots, sizeof *words->slots, &words->allocated,
+                               &words->epoch, puts, &words->mask);
     words->next = 0;
     words->code_points.size = 0;
-    return 0;
+    return words->slots == NULL ? -1 : 0;
 }
 
 static void words_free(Words *words) {
@@ -924,25 +919,10 @@ static void bleu_free(Bleu *work) {
 }
 
 static int tokens_start(Bleu *work, size_t puts) {
-    size_t size = power_of_two_above(2 * puts + 2);
-    if (size > work->tokens_allocated) {
-        free(work->tokens);
-        work->tokens = calloc(size, sizeof *work->tokens);
-        if (work->tokens == NULL) {
-            work->tokens_allocated = 0;
-            return -1;
-        }
-        work->tokens_allocated = size;
-        work->token_epoch = 0;
-    }
-    if (work->token_epoch == UINT32_MAX) {
-        memset(work->tokens, 0, work->tokens_allocated * sizeof *work->tokens);
-        work->token_epoch = 0;
-    }
-    work->token_epoch++;
-    work->token_mask = size - 1;
+    work->tokens = epoch_slots(work->tokens, sizeof *work->tokens, &work->tokens_allocated,
+                               &work->token_epoch, puts, &work->token_mask);
     work->next_token = 0;
-    return 0;
+    return work->tokens == NULL ? -1 : 0;
 }
 
 static int same_token(PyObject *a, PyObject *b) {

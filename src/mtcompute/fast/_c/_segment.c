@@ -13,7 +13,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include "_clipped.h"
+#include "_bleu_counts.h"
 #include "_module.h"
 #include <stdint.h>
 #include <string.h>
@@ -251,19 +251,6 @@ static void count_matches(Work *work, const Py_ssize_t *starts, Py_ssize_t count
         }
         matches[n - 1] = any ? order_matches(work, grams, starts, count, n) : 0;
     }
-}
-
-static Py_ssize_t closest_length(const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c) {
-    Py_ssize_t best = starts[1] - starts[0];
-    for (Py_ssize_t k = 1; k < count; k++) {
-        Py_ssize_t length = starts[k + 1] - starts[k];
-        Py_ssize_t gap = length > c ? length - c : c - length;
-        Py_ssize_t best_gap = best > c ? best - c : c - best;
-        if (gap < best_gap || (gap == best_gap && length < best)) {
-            best = length;
-        }
-    }
-    return best;
 }
 
 static PyObject *tuple_of(const Py_ssize_t *values, Py_ssize_t count) {

@@ -10,7 +10,7 @@
  * The sums are exact: 64-bit integers, turned into Python ints at the end.
  */
 
-#include "_clipped.h"
+#include "_bleu_counts.h"
 
 #define MAX_ORDER 64
 
@@ -285,19 +285,6 @@ static void count_matches(Counting *work, Py_ssize_t count, Py_ssize_t c, Py_ssi
             sums->matches[n - 1] += order_matches(work, grams, count, n);
         }
     }
-}
-
-static Py_ssize_t closest_length(const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c) {
-    Py_ssize_t best = starts[1] - starts[0];
-    for (Py_ssize_t k = 1; k < count; k++) {
-        Py_ssize_t length = starts[k + 1] - starts[k];
-        Py_ssize_t gap = length > c ? length - c : c - length;
-        Py_ssize_t best_gap = best > c ? best - c : c - best;
-        if (gap < best_gap || (gap == best_gap && length < best)) {
-            best = length;
-        }
-    }
-    return best;
 }
 
 /* Where the references of a call are. */

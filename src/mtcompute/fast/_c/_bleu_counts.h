@@ -1,11 +1,12 @@
-/* BLEU's clipped matches of one order, for the kernels that count them (``_segment.c`` and
- * ``_tokenize_ngrams.h``): each of the hypothesis's n-grams counts at most as often as it occurs
- * in the one reference that has it most (metrics.ngrams' rule). The n-grams are ids numbered from
+/* BLEU's counting rules, for the kernels that count a segment (``_segment.c`` and
+ * ``_tokenize_ngrams.h``): the clipped matches of one order (each of the hypothesis's n-grams
+ * counts at most as often as it occurs in the one reference that has it most: metrics.ngrams'
+ * rule) and the closest reference length (metrics.brevity's). The n-grams are ids numbered from
  * 1, id 0 gathering the references' n-grams the hypothesis does not have.
  */
 
-#ifndef MTCOMPUTE_CLIPPED_H
-#define MTCOMPUTE_CLIPPED_H
+#ifndef MTCOMPUTE_BLEU_COUNTS_H
+#define MTCOMPUTE_BLEU_COUNTS_H
 
 #include <Python.h>
 #include <stdint.h>
@@ -52,6 +53,21 @@ static inline long long clipped_matches(ClippedCounts counts, const uint32_t *hy
         counts.most[id] = 0;
     }
     return found;
+}
+
+/* The length of the reference closest to the hypothesis's ``c`` tokens, the shorter on a tie;
+ * reference k has starts[k + 1] - starts[k] tokens. */
+static inline Py_ssize_t closest_length(const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c) {
+    Py_ssize_t best = starts[1] - starts[0];
+    for (Py_ssize_t k = 1; k < count; k++) {
+        Py_ssize_t length = starts[k + 1] - starts[k];
+        Py_ssize_t gap = length > c ? length - c : c - length;
+        Py_ssize_t best_gap = best > c ? best - c : c - best;
+        if (gap < best_gap || (gap == best_gap && length < best)) {
+            best = length;
+        }
+    }
+    return best;
 }
 
 #endif

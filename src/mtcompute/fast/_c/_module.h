@@ -42,6 +42,20 @@ static inline PyObject *counts_tuple(const uint32_t *counts, int orders) {
     return tuple;
 }
 
+/* The same of ``count`` 64-bit sums. */
+static inline PyObject *long_long_tuple(const long long *values, Py_ssize_t count) {
+    PyObject *tuple = PyTuple_New(count);
+    for (Py_ssize_t i = 0; tuple != NULL && i < count; i++) {
+        PyObject *value = PyLong_FromLongLong(values[i]);
+        if (value == NULL) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, i, value);
+    }
+    return tuple;
+}
+
 #ifdef MTCOMPUTE_FDLIBM_H
 static inline PyObject *fdlibm_of(PyObject *arg, double (*function)(double)) {
     double x = PyFloat_AsDouble(arg);

@@ -350,23 +350,32 @@ static PyObject *statistics_of(PyObject *hypothesis, PyObject *references, Py_ss
     return answer(matches, c, r, max_order);
 }
 
-static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
+/* The max_order of a call of three arguments, or -1 with an exception set. */
+static Py_ssize_t read_max_order(Py_ssize_t nargs, PyObject *const *args, const char *usage) {
     if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError,
-                        "segment_statistics(hypothesis, references, max_order) takes 3 arguments");
-        return NULL;
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
     }
-    PyObject *hypothesis = args[0], *references = args[1];
     Py_ssize_t max_order = PyLong_AsSsize_t(args[2]);
     if (max_order == -1 && PyErr_Occurred()) {
-        return NULL;
+        return -1;
     }
     if (max_order < 1 || max_order > MAX_ORDER) {
         PyErr_Format(PyExc_ValueError, "max_order must be 1 to %d, not %zd", MAX_ORDER,
                      max_order);
+        return -1;
+    }
+    return max_order;
+}
+
+static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Py_ssize_t max_order = read_max_order(
+        nargs, args, "segment_statistics(hypothesis, references, max_order) takes 3 arguments");
+    if (max_order < 0) {
         return NULL;
     }
+    PyObject *hypothesis = args[0], *references = args[1];
     int plain = (PyList_CheckExact(hypothesis) || PyTuple_CheckExact(hypothesis)) &&
                 (PyList_CheckExact(references) || PyTuple_CheckExact(references)) &&
                 PySequence_Fast_GET_SIZE(references) > 0;
@@ -374,19 +383,6 @@ static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_
         Py_RETURN_NONE;
     }
     return statistics_of(hypothesis, references, max_order);
-}
-
-static PyObject *long_tuple(const long long *values, Py_ssize_t count) {
-    PyObject *tuple = PyTuple_New(count);
-    for (Py_ssize_t i = 0; tuple != NULL && i < count; i++) {
-        PyObject *value = PyLong_FromLongLong(values[i]);
-        if (value == NULL) {
-            Py_CLEAR(tuple);
-            break;
-        }
-        PyTuple_SET_ITEM(tuple, i, value);
-    }
-    return tuple;
 }
 
 /* Every segment's counts, summed in 64-bit integers (exact: they count tokens held in memory). */
@@ -415,8 +411,8 @@ static PyObject *corpus_counts(PyObject *hypotheses, PyObject *references, Py_ss
         c_sum += c;
         r_sum += r;
     }
-    PyObject *matched = long_tuple(matches, max_order);
-    PyObject *counted = long_tuple(totals, max_order);
+    PyObject *matched = long_long_tuple(matches, max_order);
+    PyObject *counted = long_long_tuple(totals, max_order);
     if (matched == NULL || counted == NULL) {
         Py_XDECREF(matched);
         Py_XDECREF(counted);
@@ -427,21 +423,12 @@ static PyObject *corpus_counts(PyObject *hypotheses, PyObject *references, Py_ss
 
 static PyObject *corpus_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError,
-                        "corpus_statistics(hypotheses, references, max_order) takes 3 arguments");
+    Py_ssize_t max_order = read_max_order(
+        nargs, args, "corpus_statistics(hypotheses, references, max_order) takes 3 arguments");
+    if (max_order < 0) {
         return NULL;
     }
     PyObject *hypotheses = args[0], *references = args[1];
-    Py_ssize_t max_order = PyLong_AsSsize_t(args[2]);
-    if (max_order == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (max_order < 1 || max_order > MAX_ORDER) {
-        PyErr_Format(PyExc_ValueError, "max_order must be 1 to %d, not %zd", MAX_ORDER,
-                     max_order);
-        return NULL;
-    }
     if (!is_plain(hypotheses) || !is_plain(references) ||
         PySequence_Fast_GET_SIZE(hypotheses) != PySequence_Fast_GET_SIZE(references)) {
         Py_RETURN_NONE;

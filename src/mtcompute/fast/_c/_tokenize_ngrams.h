@@ -11,6 +11,7 @@
  */
 
 #include "_bleu_counts.h"
+#include "_module.h"
 
 #define MAX_ORDER 64
 
@@ -431,19 +432,6 @@ static int count_segment(Counting *work, PyObject *hypothesis, const References 
     return 0;
 }
 
-static PyObject *tuple_of(const long long *values, Py_ssize_t count) {
-    PyObject *tuple = PyTuple_New(count);
-    for (Py_ssize_t i = 0; tuple != NULL && i < count; i++) {
-        PyObject *value = PyLong_FromLongLong(values[i]);
-        if (value == NULL) {
-            Py_CLEAR(tuple);
-            break;
-        }
-        PyTuple_SET_ITEM(tuple, i, value);
-    }
-    return tuple;
-}
-
 static PyObject *corpus_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (nargs != 6) {
@@ -487,8 +475,8 @@ static PyObject *corpus_statistics(PyObject *module, PyObject *const *args, Py_s
             }
         }
         if (i == segments) {
-            PyObject *matches = tuple_of(sums.matches, max_order);
-            PyObject *totals = tuple_of(sums.totals, max_order);
+            PyObject *matches = long_long_tuple(sums.matches, max_order);
+            PyObject *totals = long_long_tuple(sums.totals, max_order);
             if (matches != NULL && totals != NULL) {
                 result = Py_BuildValue("(NNLL)", matches, totals, sums.c, sums.r);
             } else {

@@ -799,14 +799,19 @@ static int chrf_in_threads(ChrfJob *job, int threads) {
     return answer;
 }
 
-static int chrf_all(const ChrfOptions *options, const Systems *systems, PyObject *references,
-                    double *out, int threads) {
+typedef struct {
+    ChrfOptions options;
+    int threads;
+} ChrfCall;
+
+static int chrf_all(void *call, const Systems *systems, PyObject *references, double *out) {
+    const ChrfCall *chrf = call;
     ChrfTexts texts;
     int answer = FAILED;
     if (chrf_texts_read(&texts, systems, references) == 0) {
-        ChrfJob job = {.texts = &texts, .options = *options, .out = out, .next = 0};
+        ChrfJob job = {.texts = &texts, .options = chrf->options, .out = out, .next = 0};
         Py_BEGIN_ALLOW_THREADS
-        answer = chrf_in_threads(&job, threads);
+        answer = chrf_in_threads(&job, chrf->threads);
         Py_END_ALLOW_THREADS
     }
     chrf_texts_free(&texts);
@@ -820,6 +825,32 @@ static PyObject *answered(int answer) {
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
     return PyBool_FromLong(answer == DONE);
+}
+
+/* What fills every system's rows of one kind: ``out`` holds systems x segments rows. */
+typedef int (*FillRows)(void *work, const Systems *systems, PyObject *references, double *out);
+
+/* The rows of ``width`` values a segment that ``fill`` computes, into the buffer ``out``; the
+ * answer as ``answered`` gives it. */
+static PyObject *filled_rows(PyObject *given_systems, PyObject *given_references, PyObject *out,
+                             size_t width, FillRows fill, void *work) {
+    PyObject *references = PySequence_Fast(given_references, "references must be a sequence");
+    if (references == NULL) {
+        return NULL;
+    }
+    Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
+    Systems systems;
+    Py_buffer view;
+    int answer = FAILED;
+    if (systems_open(&systems, given_systems, segments) == 0) {
+        if (open_out(out, &view, (size_t)systems.count * (size_t)segments * width) == 0) {
+            answer = fill(work, &systems, references, view.buf);
+            PyBuffer_Release(&view);
+        }
+    }
+    systems_free(&systems);
+    Py_DECREF(references);
+    return answered(answer);
 }
 
 static int read_int(PyObject *object, int low, int high, const char *name, int *into) {
@@ -862,24 +893,8 @@ static PyObject *chrf_rows(PyObject *module, PyObject *const *args, Py_ssize_t n
     if (options->orders == 0) {
         Py_RETURN_FALSE;
     }
-    PyObject *references = PySequence_Fast(args[1], "references must be a sequence");
-    if (references == NULL) {
-        return NULL;
-    }
-    Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
-    Systems systems;
-    Py_buffer view;
-    int answer = FAILED;
-    if (systems_open(&systems, args[0], segments) == 0) {
-        size_t values = (size_t)systems.count * (size_t)segments * 3 * (size_t)options->orders;
-        if (open_out(args[7], &view, values) == 0) {
-            answer = chrf_all(options, &systems, references, view.buf, threads);
-            PyBuffer_Release(&view);
-        }
-    }
-    systems_free(&systems);
-    Py_DECREF(references);
-    return answered(answer);
+    ChrfCall call = {*options, threads};
+    return filled_rows(args[0], args[1], args[7], 3 * (size_t)options->orders, chrf_all, &call);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1135,7 +1150,8 @@ static int bleu_hypothesis(Bleu *work, PyObject *hypothesis, double *row) {
     return DONE;
 }
 
-static int bleu_all(Bleu *work, const Systems *systems, PyObject *references, double *out) {
+static int bleu_all(void *bleu, const Systems *systems, PyObject *references, double *out) {
+    Bleu *work = bleu;
     Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
     size_t width = 2 + 2 * (size_t)work->max_order;
     for (Py_ssize_t i = 0; i < segments; i++) {
@@ -1167,25 +1183,10 @@ static PyObject *bleu_rows(PyObject *module, PyObject *const *args, Py_ssize_t n
     if (work.max_order > MAX_ORDERS) {
         Py_RETURN_FALSE;
     }
-    PyObject *references = PySequence_Fast(args[1], "references must be a sequence");
-    if (references == NULL) {
-        return NULL;
-    }
-    Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
-    Systems systems;
-    Py_buffer view;
-    int answer = FAILED;
-    if (systems_open(&systems, args[0], segments) == 0) {
-        size_t width = 2 + 2 * (size_t)work.max_order;
-        if (open_out(args[3], &view, (size_t)systems.count * (size_t)segments * width) == 0) {
-            answer = bleu_all(&work, &systems, references, view.buf);
-            PyBuffer_Release(&view);
-        }
-    }
-    systems_free(&systems);
+    size_t width = 2 + 2 * (size_t)work.max_order;
+    PyObject *answer = filled_rows(args[0], args[1], args[3], width, bleu_all, &work);
     bleu_free(&work);
-    Py_DECREF(references);
-    return answered(answer);
+    return answer;
 }
 
 /* ------------------------------------------------------------------------------------------ */

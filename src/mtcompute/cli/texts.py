@@ -133,12 +133,12 @@ def read_texts(
         if paired:
             systems[0] = (f"Baseline: {systems[0][0]}", systems[0][1])
     stream_names = _stream_names(reference_files, num_refs)
-    for name, lines in systems:
+    for name, segments in systems:
         shown = "standard input" if not hypothesis_files else name
         for reference_name, stream in zip(stream_names, references, strict=True):
-            if len(stream) != len(lines):
+            if len(stream) != len(segments):
                 message = (
-                    f"{reference_name} has {len(stream)} lines but {shown} has {len(lines)}: "
+                    f"{reference_name} has {len(stream)} lines but {shown} has {len(segments)}: "
                     "expected one reference line for each hypothesis line"
                 )
                 raise InputError(file_error("line_count_mismatch", message).errors)

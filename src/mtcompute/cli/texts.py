@@ -105,8 +105,8 @@ def stdin_systems(lines: Sequence[str], *, paired: bool) -> list[tuple[str, tupl
         for column, field in zip(columns, fields, strict=True):
             column.append(field.rstrip())
     names = [f"System {k + 1}" for k in range(width)]
-    if paired:
-        names[0] = "Baseline"
+    if paired:  # sacreBLEU's names: the others keep counting from 1
+        names = ["Baseline", *names[:-1]]
     return [(name, tuple(column)) for name, column in zip(names, columns, strict=True)]
 
 

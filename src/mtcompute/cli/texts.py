@@ -119,6 +119,10 @@ def read_texts(
     paired: bool,
 ) -> ReadTexts:
     """Every system and reference stream, read whole; each file's first problem."""
+    reads = [*reference_files, *(hypothesis_files or [STDIN])].count(STDIN)
+    if reads > 1:
+        message = "standard input ('-') can be read for one file only"
+        raise file_error("file_unreadable", message)
     references: list[tuple[str, ...]] = []
     for name in reference_files:
         lines = read_lines(name, encoding)

@@ -317,19 +317,28 @@ def score(
         output_format = "text"  # sacreBLEU's: the detail would break the JSON
     asked = {key: settings.pop(key) for key in RESAMPLING_KEYS}
     paired = bool(asked["paired_bs"] or asked["paired_ar"] or asked["paired_all"])
+    # sacreBLEU's paired tests name the first system "Baseline: NAME" (mtcompute's
+    # --paired-all names each pair's baseline in a column instead).
+    against_baseline = paired and not asked["paired_all"]
     named = hypothesis_files if hypothesis_files != (STDIN,) else ()
     resampled = paired or bool(asked["confidence"])
     whole = not named or len(named) > 1 or resampled or num_refs != 1 or not is_utf8(encoding)
     try:
         read = (
-            read_texts(named, references_named, num_refs=num_refs, encoding=encoding, paired=paired)
+            read_texts(
+                named,
+                references_named,
+                num_refs=num_refs,
+                encoding=encoding,
+                paired=against_baseline,
+            )
             if whole
             else None
         )
     except InputError as error:
         fail(error, one_line=True)
     resampling = resampling_of(asked, len(read.systems) if read is not None else 1)
-    chosen = _sorted(name.lower() for name in metrics)
+    chosen = _chosen([name.lower() for name in metrics], paired=paired)
     output = Output(output_format, width, score_only, short)
     if read is not None and (len(read.systems) > 1 or resampling is not None):
         if sentence_level:
@@ -356,8 +365,8 @@ def score(
         click.echo(_NO_SUBSETS)
 
 
-def _sorted(names: Any) -> tuple[str, ...]:
-    """The metrics once each, in sacreBLEU's order (sorted by upper-case name); bleu alone if
-    none is named."""
+def _chosen(names: list[str], *, paired: bool) -> tuple[str, ...]:
+    """The metrics once each, in sacreBLEU's order: as named for a paired test, else sorted by
+    name; bleu alone if none is named."""
     chosen = tuple(dict.fromkeys(names)) or ("bleu",)
-    return tuple(sorted(chosen, key=str.upper))
+    return chosen if paired else tuple(sorted(chosen, key=str.upper))

@@ -133,7 +133,14 @@ def read_texts(
     if not hypothesis_files:
         systems = stdin_systems(read_lines(STDIN, encoding), paired=paired)
     else:
-        systems = [(file, tuple(read_lines(file, encoding))) for file in hypothesis_files]
+        named: list[str] = []
+        for file in hypothesis_files:
+            if file not in named:
+                named.append(file)
+            elif not (paired and file == named[0]):  # sacreBLEU skips the baseline's repeat
+                message = f"{file} is given twice after -i: expected each system once"
+                raise file_error("duplicate_system", message)
+        systems = [(file, tuple(read_lines(file, encoding))) for file in named]
         if paired:
             systems[0] = (f"Baseline: {systems[0][0]}", systems[0][1])
     stream_names = _stream_names(reference_files, num_refs)

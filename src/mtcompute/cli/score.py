@@ -8,6 +8,7 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
+from mtcompute.cli import testsets
 from mtcompute.cli.failure import fail
 from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
 from mtcompute.cli.resampling import resampling_of, resampling_options
@@ -43,8 +44,8 @@ One system is read in chunks and scored on every core (--jobs) or a Dask cluster
 split. Several systems: REF... -i A B C (the first is the baseline) prints sacreBLEU's table;
 --paired-bs or --paired-ar tests each against the baseline (--paired-all: every pair),
 --confidence adds bootstrap intervals; --resampling portable gives the same numbers on every
-platform. Test sets (-t) are not read: sacrebleu -t SET -l PAIR --echo ref writes the
-reference file to score against.
+platform. -t SET -l PAIR reads a test set sacreBLEU has fetched into its cache ($SACREBLEU,
+else ~/.sacrebleu); nothing is ever downloaded.
 
 \b
 Example (the files are in the repository's examples/score/):
@@ -98,30 +99,67 @@ def _format(given: str) -> str:
     return asked if asked in SACREBLEU_FORMATS else given
 
 
-def _test_sets(test_set: str | None, options: dict[str, Any]) -> None:
-    """The test-set options: refused, saying how to get the references as a file."""
-    used = [flag for flag, key in _TEST_SET_FLAGS if options.get(key)]
-    if test_set is None and not used:
-        return
-    pair = options.get("langpair") or "SRC-TGT"
-    name = test_set or "SET"
-    _refuse(
-        "test_set_not_read",
-        f"mtcompute score does not read sacreBLEU's test sets ({' '.join(used) or '-t'}): "
-        f"write the references with `sacrebleu -t {name} -l {pair} --echo ref > ref.txt`, "
-        "then score them: mtcompute score ref.txt -i HYP",
-    )
+def _test_set_references(
+    test_set: str | None, langpair: str | None, references: tuple[str, ...], options: dict[str, Any]
+) -> tuple[str, ...] | None:
+    """The test-set options, as sacreBLEU reads them from its cache: ``--list`` and ``--echo``
+    print and exit; ``-t`` gives the reference files (None without ``-t``)."""
+    if options["download"]:
+        _refuse(
+            "no_download",
+            f"mtcompute never downloads: `sacrebleu --download {options['download']}` fetches "
+            "the test set into sacreBLEU's cache, where -t reads it",
+        )
+    if options["citation"]:
+        _refuse("no_citation", "citations are sacreBLEU's: `sacrebleu -t SET --citation`")
+    if options["origlang"] or options["subset"]:
+        _refuse(
+            "no_subsets",
+            "-ol/--origlang and --subset read sacreBLEU's raw SGML and XML files, which "
+            "mtcompute does not: `sacrebleu -t SET -l PAIR -ol LANG --echo ref` writes the "
+            "subset's references to score",
+        )
+    if options["list_sets"]:
+        if test_set is None:
+            _refuse(
+                "no_catalogue",
+                "--list without -t lists sacreBLEU's catalogue, which mtcompute does not carry:"
+                " run `sacrebleu --list`; `--list -t SET` lists a cached set's pairs and fields",
+            )
+        _print(testsets.listed(test_set, langpair))
+    if test_set is None:
+        if options["echo"]:
+            _refuse("echo_needs_a_test_set", "--echo needs a test set (-t) and a pair (-l)")
+        return None
+    if references:
+        _refuse(
+            "test_set_and_references",
+            "expected a test set (-t) or reference files, got both: drop one",
+        )
+    if langpair is None:
+        _refuse(
+            "test_set_needs_a_pair",
+            f"-t {test_set} needs a language pair (-l SRC-TGT): `mtcompute score -t {test_set} "
+            "--list` lists the cached ones",
+        )
+    if options["echo"]:
+        _print(testsets.echoed(test_set, langpair, options["echo"]))
+    files = testsets.reference_files(test_set, langpair)
+    if len(files) > 1:
+        _refuse(
+            "several_test_sets",
+            f"-t {test_set}: one test set at a time here; `sacrebleu -t {test_set} -l "
+            f"{langpair} --echo ref` writes their concatenated references to score",
+        )
+    return tuple(files[0])
 
 
-_TEST_SET_FLAGS = (
-    ("-t", "test_set"),
-    ("--list", "list_sets"),
-    ("--echo", "echo"),
-    ("-ol", "origlang"),
-    ("--subset", "subset"),
-    ("--download", "download"),
-    ("--citation", "citation"),
-)
+def _print(text: str) -> NoReturn:
+    click.echo(text)
+    raise SystemExit(0)
+
+
+_TEST_SET_OPTIONS = ("list_sets", "echo", "origlang", "subset", "download", "citation")
 
 
 def _tokenizer(given: str | None, langpair: str | None) -> str:
@@ -185,7 +223,9 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
 @click.option(
     "-sl", "--sentence-level", is_flag=True, help="Score each segment: a line each, as made."
 )
-@click.option("-t", "--test-set", help="sacreBLEU's test set: not read here (see above).")
+@click.option(
+    "-t", "--test-set", help="A test set sacreBLEU has in its cache, read as it reads it."
+)
 @click.option(
     "-l",
     "--language-pair",
@@ -194,10 +234,17 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
     help="The language pair; BLEU's default tokenizer follows TGT (zh, ja-mecab, ko-mecab, "
     "else 13a).",
 )
-@click.option("-ol", "--origlang", help="sacreBLEU's test-set filter: not read here.")
-@click.option("--subset", help="sacreBLEU's test-set filter: not read here.")
-@click.option("--echo", cls=Words, help="sacreBLEU's test-set fields: not read here.")
-@click.option("--list", "list_sets", is_flag=True, help="sacreBLEU's test sets: not read here.")
+@click.option("-ol", "--origlang", help="sacreBLEU's subset filter: refused (see its message).")
+@click.option("--subset", help="sacreBLEU's subset filter: refused (see its message).")
+@click.option(
+    "--echo",
+    cls=Words,
+    metavar="FIELD...",
+    help="Print the test set's fields (src, ref, docid, ...), tab-separated, and exit.",
+)
+@click.option(
+    "--list", "list_sets", is_flag=True, help="With -t: the cached pairs and their fields."
+)
 @click.option("--download", help="sacreBLEU downloads a test set; mtcompute never downloads.")
 @click.option("--citation", "--cite", is_flag=True, help="A test set's citation: not read here.")
 @metric_options
@@ -296,16 +343,19 @@ def score(
     for key in ("paired_jobs", "no_color", "force"):
         settings.pop(key, None)
     test_set = settings.pop("test_set")
-    _test_sets(test_set, {"langpair": langpair, **settings})
-    for _, key in _TEST_SET_FLAGS[1:]:
-        settings.pop(key)
+    options = {key: settings.pop(key) for key in _TEST_SET_OPTIONS}
     references_named = (*positional_references, *reference_files)
+    try:
+        from_test_set = _test_set_references(test_set, langpair, references_named, options)
+    except InputError as error:
+        fail(error, one_line=True)
+    references_named = from_test_set or references_named
     if not references_named:
         raise click.UsageError(
             "expected at least one reference file (REF or -r REF), got none; -i takes every "
             "word after it, so name the references before -i (REF... -i HYP...) or with -r"
         )
-    if num_refs != 1 and len(references_named) > 1:
+    if num_refs != 1 and (len(references_named) > 1 or test_set is not None):
         _refuse(
             "num_refs_with_several_files",
             f"-nr {num_refs} splits one reference file on tabs, but {len(references_named)} "

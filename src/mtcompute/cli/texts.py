@@ -133,16 +133,7 @@ def read_texts(
     if not hypothesis_files:
         systems = stdin_systems(read_lines(STDIN, encoding), paired=paired)
     else:
-        named: list[str] = []
-        for file in hypothesis_files:
-            if file not in named:
-                named.append(file)
-            elif not (paired and file == named[0]):  # sacreBLEU skips the baseline's repeat
-                message = f"{file} is given twice after -i: expected each system once"
-                raise file_error("duplicate_system", message)
-        systems = [(file, tuple(read_lines(file, encoding))) for file in named]
-        if paired:
-            systems[0] = (f"Baseline: {systems[0][0]}", systems[0][1])
+        systems = _file_systems(hypothesis_files, encoding, paired=paired)
     stream_names = _stream_names(reference_files, num_refs)
     for name, segments in systems:
         shown = "standard input" if not hypothesis_files else name
@@ -154,6 +145,24 @@ def read_texts(
                 )
                 raise InputError(file_error("line_count_mismatch", message).errors)
     return ReadTexts(systems, references)
+
+
+def _file_systems(
+    hypothesis_files: Sequence[str], encoding: str, *, paired: bool
+) -> list[tuple[str, tuple[str, ...]]]:
+    """Each file's system; a file named twice is refused (with a paired test, sacreBLEU skips
+    the baseline named again)."""
+    named: list[str] = []
+    for file in hypothesis_files:
+        if file not in named:
+            named.append(file)
+        elif not (paired and file == named[0]):
+            message = f"{file} is given twice after -i: expected each system once"
+            raise file_error("duplicate_system", message)
+    systems = [(file, tuple(read_lines(file, encoding))) for file in named]
+    if paired:
+        systems[0] = (f"Baseline: {systems[0][0]}", systems[0][1])
+    return systems
 
 
 def _stream_names(reference_files: Sequence[str], num_refs: int) -> list[str]:

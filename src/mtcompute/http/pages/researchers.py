@@ -19,6 +19,7 @@ SCORE_OUTPUT = (
 SCORE_NOTE = (
     "One segment a line, as sacreBLEU reads files; no request limit applies, and the numbers "
     "are sacreBLEU's with its defaults (13a tokens, exp smoothing; -tok, -lc and -s as in "
-    "sacreBLEU). -m ter adds TER; -i A B with --paired-bs compares systems. Without -f text the output is sacreBLEU's "
-    "JSON; -sl scores each segment; mtcompute score --help lists every option."
+    "sacreBLEU). -m ter adds TER; -i A B with --paired-bs compares systems. Without -f text "
+    "the output is sacreBLEU's JSON; -sl scores each segment; mtcompute score --help lists "
+    "every option."
 )

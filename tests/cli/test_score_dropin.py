@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtcompute.cli.main import cli
+from mtcompute.metrics.tokenizers import TOKENIZER_NAMES
 
 _WORDS = (
     "the", "cat", "sat", "on", "a", "mat", "(hi)", "don't", "U.S.", "é", "naïve", "!",
@@ -74,6 +75,8 @@ COMMAND_LINES = (
     "ref.txt -i hyp.txt hyp2.txt -par -parn 40 -m bleu ter",
     "ref.txt -i hyp.txt hyp2.txt hyp3.txt -par -parn 40 -m bleu chrf -f text",
     "ref.txt -i hyp.txt hyp2.txt -pbs -pbsn 30 -f latex -j 2",
+    "ref.txt -i hyp.txt hyp2.txt -par -parn 30 -m ter bleu -f text -w 3",
+    "ref.txt -i hyp.txt hyp2.txt hyp.txt -pbs -pbsn 20 -f text",
     "ref.txt < hyp.txt",
     "ref.txt -f text -m chrf < systems.tsv",
     "ref.txt -pbs -pbsn 20 -f text < systems.tsv",
@@ -211,8 +214,8 @@ def test_the_paired_bootstrap_json_that_sacrebleu_cannot_write_is_written(files:
         (["ref.txt", "-i", "hyp.txt", "-tok", "nope"], "tokenizer 'nope'"),
         (["ref.txt", "-i", "missing.txt"], "missing.txt: no such file"),
         (["refs.tsv", "-nr", "3", "-i", "hyp.txt"], "expected 3 (--num-refs 3)"),
-        (["ref.txt", "-i", "hyp.txt", "-t", "wmt17", "-l", "en-de"], "sacrebleu -t wmt17"),
-        (["ref.txt", "-i", "hyp.txt", "--list"], "--echo ref"),
+        (["-i", "hyp.txt", "-t", "wmt17", "-l", "en-de"], "sacrebleu -t wmt17 -l en-de"),
+        (["ref.txt", "-i", "hyp.txt", "--list"], "sacrebleu --list"),
         (["ref.txt", "-i", "hyp.latin1"], "not utf-8"),
     ],
 )
@@ -222,10 +225,33 @@ def test_bad_input_is_one_line_exit_2_and_nothing_on_stdout(
     previous = Path.cwd()
     os.chdir(files)
     try:
-        result = CliRunner().invoke(cli, ["score", *args, "-q", "--jobs", "1"])
+        empty_cache = {"SACREBLEU": str(files / "no-cache")}
+        result = CliRunner().invoke(cli, ["score", *args, "-q", "--jobs", "1"], env=empty_cache)
     finally:
         os.chdir(previous)
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
     assert says.lower() in result.stderr.lower()
+
+
+@pytest.mark.parametrize(
+    ("pair", "tokenizer"),
+    [("de-zh", "zh"), ("en-ja", "ja-mecab"), ("en-ko", "ko-mecab"), ("ja-en", "13a")],
+)
+def test_l_picks_sacrebleus_tokenizer_for_the_target_or_refuses_one_not_here(
+    files: Path, pair: str, tokenizer: str
+) -> None:
+    previous = Path.cwd()
+    os.chdir(files)
+    try:
+        result = CliRunner().invoke(cli, ["score", "ref.txt", "-i", "hyp.txt", "-l", pair, "-q"])
+    finally:
+        os.chdir(previous)
+    if tokenizer in TOKENIZER_NAMES:
+        assert result.exit_code == 0, result.stderr
+        assert f'"tok": "{tokenizer}' in result.stdout
+    else:
+        assert result.exit_code == 2
+        assert result.stdout == ""
+        assert f"-l {pair} asks for tokenizer '{tokenizer}'" in result.stderr

@@ -255,3 +255,28 @@ def test_l_picks_sacrebleus_tokenizer_for_the_target_or_refuses_one_not_here(
         assert result.exit_code == 2
         assert result.stdout == ""
         assert f"-l {pair} asks for tokenizer '{tokenizer}'" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variable", ["text", "LaTeX", "json", "yaml"])
+def test_sacrebleu_format_overrides_f_as_sacrebleu_reads_it(files: Path, variable: str) -> None:
+    command = ["ref.txt", "-i", "hyp.txt", "hyp2.txt", "-m", "bleu", "chrf", "-f", "json"]
+    sacrebleu = Path(sys.executable).with_name("sacrebleu")
+    environment = {**os.environ, "NO_COLOR": "1", "SACREBLEU_FORMAT": variable}
+    theirs = subprocess.run(
+        [str(sacrebleu), *command, "-q"],
+        cwd=files,
+        capture_output=True,
+        env=environment,
+        check=True,
+    )
+    previous = Path.cwd()
+    os.chdir(files)
+    try:
+        ours = CliRunner().invoke(
+            cli, ["score", *command, "-q"], env={"SACREBLEU_FORMAT": variable}
+        )
+    finally:
+        os.chdir(previous)
+    assert ours.exit_code == 0, ours.stderr
+    assert _normalized(ours.stdout) == _normalized(theirs.stdout.decode("utf-8"))

@@ -103,7 +103,8 @@ def stdin_systems(lines: Sequence[str], *, paired: bool) -> list[tuple[str, tupl
             )
             raise file_error("system_count_mismatch", message)
         for column, field in zip(columns, fields, strict=True):
-            column.append(field.rstrip())
+            # sacreBLEU strips each field but the first line's (it strips that line whole)
+            column.append(field.rstrip() if number > 1 else field)
     names = [f"System {k + 1}" for k in range(width)]
     if paired:  # sacreBLEU's names: the others keep counting from 1
         names = ["Baseline", *names[:-1]]

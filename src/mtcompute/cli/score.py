@@ -350,6 +350,12 @@ def score(
     except InputError as error:
         fail(error, one_line=True)
     references_named = from_test_set or references_named
+    if detail and test_set is not None:
+        _refuse(
+            "no_subsets",
+            "-d splits a test set by the original language its raw SGML and XML files give, "
+            f"which mtcompute does not read: `sacrebleu -t {test_set} -l {langpair} -d` does",
+        )
     if not references_named:
         raise click.UsageError(
             "expected at least one reference file (REF or -r REF), got none; -i takes every "

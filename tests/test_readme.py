@@ -1,9 +1,16 @@
-"""The README's Python examples, run in order as one session, print what their comments say."""
+"""The README's Python examples, run in order as one session, print what their comments say;
+its ``mtcompute score`` commands print the output shown under them."""
 
 import contextlib
 import io
 import re
 from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mtcompute.cli.main import cli
+from mtcompute.version import __version__
 
 _README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
 _BLOCKS = re.findall(r"```python\n(.*?)```", _README, re.S)
@@ -22,3 +29,20 @@ def test_the_readme_python_examples_print_what_their_comments_say() -> None:
         with contextlib.redirect_stdout(printed):
             exec(compile(block, "README.md", "exec"), session)
         assert printed.getvalue().splitlines() == _PRINTED.findall(block)
+
+
+_SCORE_SHOWN = re.compile(
+    r"```sh\n\.venv/bin/mtcompute (score [^\n]*)\n```\n\n```text\n(.*?)```", re.S
+)
+
+
+def test_the_readme_score_commands_print_the_output_shown_under_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    shown = _SCORE_SHOWN.findall(_README)
+    assert len(shown) >= 2
+    monkeypatch.chdir(Path(__file__).parents[1])
+    for command, output in shown:
+        ran = CliRunner().invoke(cli, [*command.split(), "-q"])
+        assert ran.exit_code == 0, ran.output
+        assert ran.stdout == output.replace("0.2.0", __version__), command

@@ -34,10 +34,10 @@ def _files(tmp_path: Path, systems: int, segments: int = 40, seed: int = 8) -> l
 
 
 def _json(*args: str, env: dict[str, str] | None = None) -> list[dict[str, Any]]:
-    result = score(*args, "--format", "json", env=env)
+    """mtcompute's objects (``--format jsonl``): every number, one object a line."""
+    result = score(*args, "--format", "jsonl", env=env)
     assert result.exit_code == 0, result.stderr
-    rows: list[dict[str, Any]] = jsonio.loads(result.stdout)  # type: ignore[assignment]
-    return rows
+    return [jsonio.loads(line) for line in result.stdout.splitlines()]  # type: ignore[misc]
 
 
 def _sacrebleu(*args: str) -> str:
@@ -92,10 +92,10 @@ def test_metrics_then_systems_then_options_each_take_their_words(tmp_path: Path)
 def test_standard_input_is_a_word_and_a_double_dash_ends_the_words(tmp_path: Path) -> None:
     ref, one, two = _files(tmp_path, 2)
     stdin = Path(two).read_text(encoding="utf-8")
-    result = score("-i", one, "-", "--format", "json", "--", ref, stdin=stdin)
+    result = score("-i", one, "-", "--", ref, stdin=stdin)
     assert result.exit_code == 0, result.stderr
     rows: list[dict[str, Any]] = jsonio.loads(result.stdout)  # type: ignore[assignment]
-    assert [row["system"] for row in rows] == [one, "-"]
+    assert [row["system"] for row in rows] == [one, "-"]  # sacreBLEU's JSON of several
 
 
 def test_references_after_the_systems_are_a_usage_error_that_says_why(tmp_path: Path) -> None:
@@ -107,7 +107,7 @@ def test_references_after_the_systems_are_a_usage_error_that_says_why(tmp_path: 
 
 def test_several_systems_without_a_test_print_sacrebleus_table(tmp_path: Path) -> None:
     ref, *systems = _files(tmp_path, 3)
-    ours = score(ref, "-i", *systems, "-m", "bleu", "chrf", "-w", "1")
+    ours = score(ref, "-i", *systems, "-m", "bleu", "chrf", "-f", "text")
     assert ours.exit_code == 0, ours.stderr
     assert _table(ours.stdout) == _table(_sacrebleu(ref, "-i", *systems, "-m", "bleu", "chrf"))
 
@@ -123,7 +123,7 @@ def test_paired_tests_print_sacrebleus_table(
     tmp_path: Path, flags: list[str], metrics: list[str]
 ) -> None:
     ref, *systems = _files(tmp_path, 3)
-    ours = score(ref, "-i", *systems, "-m", *metrics, *flags, "-w", "1")
+    ours = score(ref, "-i", *systems, "-m", *metrics, *flags, "-f", "text")
     assert ours.exit_code == 0, ours.stderr
     theirs = _sacrebleu(ref, "-i", *systems, "-m", *metrics, *flags)
     assert _table(ours.stdout) == _table(theirs)
@@ -132,7 +132,8 @@ def test_paired_tests_print_sacrebleus_table(
 
 def test_one_systems_confidence_prints_sacrebleus_line(tmp_path: Path) -> None:
     ref, one = _files(tmp_path, 1)
-    ours = score(ref, "-i", one, "-m", "bleu", "chrf", "--confidence", "-cin", "200", "-w", "1")
+    args = ("-m", "bleu", "chrf", "--confidence", "-cin", "200", "-f", "text")
+    ours = score(ref, "-i", one, *args)
     assert ours.exit_code == 0, ours.stderr
     theirs = _sacrebleu(ref, "-i", one, "-m", "bleu", "chrf", "--confidence", "-cin", "200")
     numbers = re.compile(r"= (\S+) \(μ = (\S+) ± (\S+)\)")
@@ -157,7 +158,7 @@ def test_every_pair_is_tested_with_paired_all(tmp_path: Path) -> None:
     assert [(row["baseline"], row["system"]) for row in rows] == [
         (systems[0], systems[1]), (systems[0], systems[2]), (systems[1], systems[2]),
     ]  # fmt: skip
-    text = score(ref, "-i", *systems, "--paired-all", "--paired-bs-n", "50").stdout
+    text = score(ref, "-i", *systems, "--paired-all", "--paired-bs-n", "50", "-f", "text").stdout
     assert "Baseline" in text
     assert text.count("(p = ") == 3
 

@@ -22,13 +22,21 @@ def test_a_chunks_lines_do_not_depend_on_where_the_chunks_were_cut(output_format
     assert b"".join(run_chunk(plan, chunk) for chunk in _chunks(7)) == whole  # type: ignore[misc]
 
 
-def test_text_lines_start_with_the_segments_line_number() -> None:
-    plan = Plan.of(("chrf",), {}, sentence_level=True)
+def test_text_lines_are_sacrebleus_a_line_per_segment_and_short_signatures_if_asked() -> None:
+    plan = Plan.of(("chrf",), {}, sentence_level=True, short=True)
     output = run_chunk(plan, _chunks(7)[1])
     assert isinstance(output, bytes)
-    assert [line.split(b"\t")[0] for line in output.splitlines()] == [
-        str(n).encode() for n in range(8, 15)
-    ]
+    lines = output.decode().splitlines()
+    assert len(lines) == 7
+    assert all(line.startswith("chrF2|#:2|c:mixed|e:yes|nc:6|nw:0|s:no|") for line in lines)
+
+
+def test_strip_removes_trailing_whitespace_as_sacrebleus_command_line() -> None:
+    chunk = Chunk.of(1, ["a b c \u3000", "d e\t"], [["a b c", "d e"]])
+    plan = Plan.of(("chrf",), {"chrf_whitespace": True}, sentence_level=True, strip=True)
+    output = run_chunk(plan, chunk)
+    assert isinstance(output, bytes)
+    assert [line.split(" = ")[1] for line in output.decode().splitlines()] == ["100.00"] * 2
 
 
 def test_json_lines_are_the_scored_objects_one_a_line() -> None:
@@ -58,10 +66,8 @@ def test_a_corpus_chunk_gives_each_metrics_statistics() -> None:
 
 
 @pytest.mark.parametrize("metric", ["bleu", "chrf", "chrf++", "ter"])
-def test_text_lines_are_each_scored_segments_text_after_its_number(metric: str) -> None:
+def test_text_lines_are_each_scored_segments_text(metric: str) -> None:
     output = run_chunk(Plan.of((metric,), {}, sentence_level=True, decimals=5), _chunks(40)[0])
     assert isinstance(output, bytes)
-    expected = [
-        f"{item.line}\t{item.text(5)}" for item in score_sentences(HYPOTHESES, STREAMS, [metric])
-    ]
+    expected = [item.text(5) for item in score_sentences(HYPOTHESES, STREAMS, [metric])]
     assert output.decode().splitlines() == expected

@@ -9,8 +9,9 @@ from mtcompute.scoring.metrics.bleu import Bleu
 
 
 def test_an_option_left_out_or_none_takes_its_default() -> None:
+    assert Bleu({}).tokenizer == "13a"  # the option's None: sacreBLEU's default
     assert Bleu({}).settings == {
-        "tokenize": "13a",
+        "tokenize": None,
         "lowercase": False,
         "smoothing": "exp",
         "smoothing_value": None,

@@ -3,8 +3,7 @@
 from typing import Any
 
 from mtcompute.metrics.smoothing import Smoothing
-from mtcompute.metrics.tokenizers import INTL_UNICODE_TABLES
-from mtcompute.scoring.signature import bleu_signature, chrf_signature
+from mtcompute.scoring.signature import bleu_signature, chrf_signature, shortened
 from mtcompute.version import __version__
 
 TAIL = f"mtcompute:{__version__}"
@@ -41,13 +40,26 @@ def test_a_smoothing_value_is_shown_with_two_decimals_defaults_included() -> Non
     assert "|smooth:add-k[1.00]|" in _bleu(smoothing=Smoothing.of("add-k"))
 
 
-def test_intl_names_the_unicode_tables_its_classes_follow() -> None:
-    assert f"|tok:intl|unicode:{INTL_UNICODE_TABLES}|smooth:" in _bleu(tokenizer="intl")
-    assert INTL_UNICODE_TABLES.startswith("regex-")
+def test_intl_is_named_as_sacrebleu_names_it() -> None:
+    assert "|tok:intl|smooth:" in _bleu(tokenizer="intl")
 
 
-def test_chrfs_signature_shows_orders_whitespace_and_eps() -> None:
+def test_chrfs_signature_has_sacrebleus_keys_in_its_order() -> None:
     signature = chrf_signature(
-        2, char_order=6, word_order=2, include_whitespace=False, eps_smoothing=True, tool="t@1"
+        2,
+        char_order=6,
+        word_order=2,
+        include_whitespace=False,
+        eps_smoothing=True,
+        lowercase=True,
+        tool="t@1",
     )
-    assert signature == f"nrefs:2|nc:6|nw:2|space:no|eps:yes|tool:t@1|{TAIL}"
+    assert signature == f"nrefs:2|case:lc|eff:no|nc:6|nw:2|space:no|tool:t@1|{TAIL}"
+
+
+def test_the_short_form_uses_sacrebleus_abbreviations() -> None:
+    assert shortened(_bleu()) == (
+        f"#:4|c:mixed|e:no|tok:13a|s:exp|tool:bleu-corpus-compute@1.0.0|{TAIL}"
+    )
+    ter = "nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|tool:t@1"
+    assert shortened(ter, ter=True) == "#:1|c:lc|t:tercom|nr:no|pn:yes|as:no|tool:t@1"

@@ -2,56 +2,67 @@
 request limits. The command parses its options, reads the files (``textfiles``), delegates to
 ``scoring`` and prints; a file or input error is JSON on stderr with exit 2."""
 
+import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
+from mtcompute.cli import testsets
+from mtcompute.cli.failure import fail
 from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
 from mtcompute.cli.resampling import resampling_of, resampling_options
-from mtcompute.cli.streamed import Where, score_streamed
-from mtcompute.cli.systems import print_systems, read_systems
+from mtcompute.cli.streamed import Output, Where, score_read, score_streamed
+from mtcompute.cli.systems import print_systems
+from mtcompute.cli.texts import UTF8, is_utf8, read_texts
 from mtcompute.cli.words import Words
-from mtcompute.metrics.display import DEFAULT_WIDTH
+from mtcompute.errors import InputError
+from mtcompute.metrics.tokenizers import TOKENIZER_NAMES
 from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, FileSet
 from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES
 from mtcompute.scale.runners import default_jobs
-from mtcompute.scale.work import FORMATS, TEXT, Plan
+from mtcompute.scale.work import JSONL, TEXT, Plan
 from mtcompute.scoring.metric import Option
 from mtcompute.scoring.registry import every_option, metrics
-from mtcompute.scoring.textfiles import STDIN
+from mtcompute.scoring.textfiles import STDIN, file_error
 from mtcompute.version import __version__
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _HELP = (
-    """Score a hypothesis file against reference files, as sacreBLEU does.
+    """Score hypotheses against references and print what sacreBLEU 2.6 prints.
 
-References are named after the command, as sacreBLEU's, or with -r; the hypotheses come with
--i, or on standard input. One segment a line (UTF-8; CRLF read as LF; a final newline
-optional); every reference file has as many lines as HYP. BLEU tokenizes each line as
-sacreBLEU does (13a unless -tok says otherwise; -tok none splits at whitespace only:
-U+0009-U+000D, U+001C-U+0020, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
-U+205F, U+3000) and smooths as it does (exp); chrF reads the raw line. The numbers are
-sacreBLEU's with the same options. Nothing is truncated and no request limit applies.
+`mtcompute score ARGS` takes `sacrebleu ARGS`: REF... -i HYP... (or the hypotheses on standard
+input, systems tab-separated), the same options, defaults and output (JSON for one system,
+-w 1), the same numbers; each signature's version part names mtcompute (tool:...|mtcompute:...).
+Each line's trailing whitespace is removed first, as sacreBLEU does. -f text (or -b for the
+score alone) prints sacreBLEU's text line; --format jsonl prints mtcompute's objects with the
+summed statistics, one a line.
 
 One system is read in chunks and scored on every core (--jobs) or a Dask cluster
 (--scheduler); sentence-level lines are written as they are made, the same bytes whatever the
 split. Several systems: REF... -i A B C (the first is the baseline) prints sacreBLEU's table;
 --paired-bs or --paired-ar tests each against the baseline (--paired-all: every pair),
 --confidence adds bootstrap intervals; --resampling portable gives the same numbers on every
-platform.
+platform. -t SET -l PAIR reads a test set sacreBLEU has fetched into its cache ($SACREBLEU,
+else ~/.sacrebleu); nothing is ever downloaded.
 
 \b
 Example (the files are in the repository's examples/score/):
-  mtcompute score ref1.txt ref2.txt -i hyp.txt -m bleu -m chrf
+  mtcompute score ref1.txt ref2.txt -i hyp.txt -f text
 """
     "  BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|tool:bleu-corpus-compute@1.0.0|"
-    f"mtcompute:{__version__} = 65.21 96.4/83.3/60.0/37.5 "
+    f"mtcompute:{__version__} = 65.2 96.4/83.3/60.0/37.5 "
     "(BP = 1.000 ratio = 1.037 hyp_len = 28 ref_len = 27)\n"
-    f"  chrF2|nrefs:2|nc:6|nw:0|space:no|eps:no|tool:chrf-compute@1.0.0|mtcompute:{__version__}"
-    " = 78.81\n"
 )
+
+
+# sacreBLEU's -f choices, then mtcompute's own: one JSON object a line, written as made.
+SACREBLEU_FORMATS = ("json", "text", "latex")
+FORMATS = (*SACREBLEU_FORMATS, JSONL)
+# sacreBLEU's default -tok for a target language (-l SRC-TGT); 13a for any other.
+TARGET_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+_NO_SUBSETS = "No subset information found. Consider using --origlang argument."
 
 
 def _click_option(option: Option) -> Callable[[F], F]:
@@ -77,8 +88,100 @@ def metric_options(command: F) -> F:
     return command
 
 
+def _refuse(code: str, message: str) -> NoReturn:
+    """One line on stderr (the errors JSON), exit 2."""
+    fail(file_error(code, message), one_line=True)
+
+
+def _format(given: str) -> str:
+    """``-f``, unless ``SACREBLEU_FORMAT`` names one of sacreBLEU's, as sacreBLEU reads it."""
+    asked = os.environ.get("SACREBLEU_FORMAT", "").lower()
+    return asked if asked in SACREBLEU_FORMATS else given
+
+
+def _test_set_references(
+    test_set: str | None, langpair: str | None, references: tuple[str, ...], options: dict[str, Any]
+) -> tuple[str, ...] | None:
+    """The test-set options, as sacreBLEU reads them from its cache: ``--list`` and ``--echo``
+    print and exit; ``-t`` gives the reference files (None without ``-t``)."""
+    if options["download"]:
+        _refuse(
+            "no_download",
+            f"mtcompute never downloads: `sacrebleu --download {options['download']}` fetches "
+            "the test set into sacreBLEU's cache, where -t reads it",
+        )
+    if options["citation"]:
+        _refuse("no_citation", "citations are sacreBLEU's: `sacrebleu -t SET --citation`")
+    if options["origlang"] or options["subset"]:
+        _refuse(
+            "no_subsets",
+            "-ol/--origlang and --subset read sacreBLEU's raw SGML and XML files, which "
+            "mtcompute does not: `sacrebleu -t SET -l PAIR -ol LANG --echo ref` writes the "
+            "subset's references to score",
+        )
+    if options["list_sets"]:
+        if test_set is None:
+            _refuse(
+                "no_catalogue",
+                "--list without -t lists sacreBLEU's catalogue, which mtcompute does not carry:"
+                " run `sacrebleu --list`; `--list -t SET` lists a cached set's pairs and fields",
+            )
+        _print(testsets.listed(test_set, langpair))
+    if test_set is None:
+        if options["echo"]:
+            _refuse("echo_needs_a_test_set", "--echo needs a test set (-t) and a pair (-l)")
+        return None
+    if references:
+        _refuse(
+            "test_set_and_references",
+            "expected a test set (-t) or reference files, got both: drop one",
+        )
+    if langpair is None:
+        _refuse(
+            "test_set_needs_a_pair",
+            f"-t {test_set} needs a language pair (-l SRC-TGT): `mtcompute score -t {test_set} "
+            "--list` lists the cached ones",
+        )
+    if options["echo"]:
+        _print(testsets.echoed(test_set, langpair, options["echo"]))
+    files = testsets.reference_files(test_set, langpair)
+    if len(files) > 1:
+        _refuse(
+            "several_test_sets",
+            f"-t {test_set}: one test set at a time here; `sacrebleu -t {test_set} -l "
+            f"{langpair} --echo ref` writes their concatenated references to score",
+        )
+    return tuple(files[0])
+
+
+def _print(text: str) -> NoReturn:
+    click.echo(text)
+    raise SystemExit(0)
+
+
+_TEST_SET_OPTIONS = ("list_sets", "echo", "origlang", "subset", "download", "citation")
+
+
+def _tokenizer(given: str | None, langpair: str | None) -> str:
+    """``-tok``, or sacreBLEU's default for ``-l``'s target; refused if not one of ours."""
+    name = given
+    if name is None:
+        target = langpair.split("-")[1] if langpair and "-" in langpair else ""
+        name = TARGET_TOKENIZERS.get(target, "13a")
+    if name not in TOKENIZER_NAMES:
+        known = ", ".join(TOKENIZER_NAMES)
+        why = f"-l {langpair} asks for" if given is None else "-tok"
+        _refuse(
+            "unknown_tokenizer",
+            f"{why} tokenizer {name!r}, which this mtcompute does not have: expected one of "
+            f"{known} (-tok NAME)",
+        )
+    return name
+
+
 @click.command(
-    help=_HELP, short_help="Score text files (BLEU, chrF, chrF++, TER) as sacreBLEU does."
+    help=_HELP,
+    short_help="Score text files as sacreBLEU does: its options, numbers and output.",
 )
 @click.argument("positional_references", metavar="[REF]...", nargs=-1)
 @click.option(
@@ -87,8 +190,8 @@ def metric_options(command: F) -> F:
     "hypothesis_files",
     cls=Words,
     metavar="HYP...",
-    help="The hypotheses, one a line; '-' (or no -i) reads standard input. Several systems: "
-    "-i A B C or -i A -i B; the first is the baseline.",
+    help="The hypotheses, one a line; none (or '-'): standard input, systems tab-separated. "
+    "Several systems: -i A B C; the first is the baseline.",
 )
 @click.option(
     "-r",
@@ -99,32 +202,96 @@ def metric_options(command: F) -> F:
     help="A reference file, one reference a line; repeat for more references.",
 )
 @click.option(
+    "-nr",
+    "--num-refs",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Split the one reference file's lines on tabs into this many references.",
+)
+@click.option("-e", "--encoding", default=UTF8, show_default=True, help="The files' text encoding.")
+@click.option(
     "-m",
+    "--metrics",
     "--metric",
     "metrics",
     cls=Words,
     type=click.Choice(list(metrics()), case_sensitive=False),
-    help="Metrics to compute (any case: BLEU, chrF): -m bleu chrf, or -m repeated.  "
-    "[default: bleu]",
+    help="Metrics to compute (any case: BLEU, chrF): -m bleu chrf ter; chrf++ is chrF with "
+    "-cw 2.  [default: bleu]",
 )
 @click.option(
+    "-sl", "--sentence-level", is_flag=True, help="Score each segment: a line each, as made."
+)
+@click.option(
+    "-t", "--test-set", help="A test set sacreBLEU has in its cache, read as it reads it."
+)
+@click.option(
+    "-l",
+    "--language-pair",
+    "langpair",
+    metavar="SRC-TGT",
+    help="The language pair; BLEU's default tokenizer follows TGT (zh, ja-mecab, ko-mecab, "
+    "else 13a).",
+)
+@click.option("-ol", "--origlang", help="sacreBLEU's subset filter: refused (see its message).")
+@click.option("--subset", help="sacreBLEU's subset filter: refused (see its message).")
+@click.option(
+    "--echo",
+    cls=Words,
+    metavar="FIELD...",
+    help="Print the test set's fields (src, ref, docid, ...), tab-separated, and exit.",
+)
+@click.option(
+    "--list", "list_sets", is_flag=True, help="With -t: the cached pairs and their fields."
+)
+@click.option("--download", help="sacreBLEU downloads a test set; mtcompute never downloads.")
+@click.option("--citation", "--cite", is_flag=True, help="A test set's citation: not read here.")
+@metric_options
+@resampling_options
+@click.option(
+    "-j",
+    "--paired-jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="sacreBLEU's workers of the paired tests: accepted; the results do not change (see "
+    "--jobs).",
+)
+@click.option(
+    "--force", is_flag=True, help="sacreBLEU's: insist the input is detokenized (no effect)."
+)
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar on a terminal's stderr.")
+@click.option("-sh", "--short", is_flag=True, help="sacreBLEU's shorter signatures.")
+@click.option(
+    "-b", "--score-only", is_flag=True, help="Print the scores only, one a line, without names."
+)
+@click.option(
+    "-w",
+    "--width",
+    type=click.IntRange(0, 20),
+    default=1,
+    show_default=True,
+    help="Decimals of the printed scores.",
+)
+@click.option(
+    "-d",
+    "--detail",
+    is_flag=True,
+    help="sacreBLEU's per-origlang detail (needs a test set): text output and its note.",
+)
+@click.option("-nc", "--no-color", is_flag=True, help="No colours (none are printed).")
+@click.option(
+    "-f",
     "--format",
     "output_format",
     type=click.Choice(FORMATS),
-    default=TEXT,
+    default="json",
     show_default=True,
-    help="text: one sacreBLEU line a metric (at sentence level after the line number and a tab); "
-    "json: an array of {name, score, signature, verbose_score, result}, the result holding the "
-    "summed statistics; jsonl: one such object a line, written as it is made.",
+    help="json, text (latex for several systems) as sacreBLEU prints them, overridden by "
+    "SACREBLEU_FORMAT; jsonl: mtcompute's objects with the summed statistics, one a line.",
 )
 @click.option(
-    "--sentence-level",
-    is_flag=True,
-    help="Score each segment: a line (or JSON object, with its line number) a segment and metric,"
-    " written as the segments are scored.",
-)
-@click.option(
-    "-j",
     "--jobs",
     type=click.IntRange(1, 1024),
     default=default_jobs(),
@@ -150,70 +317,112 @@ def metric_options(command: F) -> F:
     show_default=True,
     help="Refuse a line longer than this, naming it, rather than read it.",
 )
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar on a terminal's stderr.")
-@metric_options
-@click.option(
-    "-w",
-    "--width",
-    "--decimals",
-    "decimals",
-    type=click.IntRange(0, 20),
-    default=DEFAULT_WIDTH,
-    show_default=True,
-    help="Decimals of the scores in text output (JSON scores are unrounded).",
-)
-@click.option(
-    "-b", "--score-only", is_flag=True, help="Print the scores only, one a line, without names."
-)
-@resampling_options
+@click.version_option(__version__, "-V", "--version", prog_name="mtcompute score")
 def score(
     *,
     positional_references: tuple[str, ...],
     hypothesis_files: tuple[str, ...],
     reference_files: tuple[str, ...],
+    num_refs: int,
+    encoding: str,
     metrics: tuple[str, ...],
-    output_format: str,
     sentence_level: bool,
+    langpair: str | None,
+    quiet: bool,
+    short: bool,
+    score_only: bool,
+    width: int,
+    detail: bool,
+    output_format: str,
     jobs: int,
     chunk_size: int,
     scheduler: str | None,
     max_line_bytes: int,
-    quiet: bool,
-    decimals: int,
-    score_only: bool,
     **settings: Any,
 ) -> None:
+    for key in ("paired_jobs", "no_color", "force"):
+        settings.pop(key, None)
+    test_set = settings.pop("test_set")
+    options = {key: settings.pop(key) for key in _TEST_SET_OPTIONS}
     references_named = (*positional_references, *reference_files)
+    try:
+        from_test_set = _test_set_references(test_set, langpair, references_named, options)
+    except InputError as error:
+        fail(error, one_line=True)
+    references_named = from_test_set or references_named
+    if detail and test_set is not None:
+        _refuse(
+            "no_subsets",
+            "-d splits a test set by the original language its raw SGML and XML files give, "
+            f"which mtcompute does not read: `sacrebleu -t {test_set} -l {langpair} -d` does",
+        )
     if not references_named:
         raise click.UsageError(
             "expected at least one reference file (REF or -r REF), got none; -i takes every "
             "word after it, so name the references before -i (REF... -i HYP...) or with -r"
         )
+    if num_refs != 1 and (len(references_named) > 1 or test_set is not None):
+        _refuse(
+            "num_refs_with_several_files",
+            f"-nr {num_refs} splits one reference file on tabs, but {len(references_named)} "
+            "were given: give one file, or drop -nr",
+        )
+    settings["tokenize"] = _tokenizer(settings.get("tokenize"), langpair)
+    output_format = _format(output_format)
+    if detail and output_format == "json":
+        output_format = "text"  # sacreBLEU's: the detail would break the JSON
     asked = {key: settings.pop(key) for key in RESAMPLING_KEYS}
-    hypothesis_files = hypothesis_files or (STDIN,)
-    resampling = resampling_of(asked, len(hypothesis_files))
-    chosen = tuple(dict.fromkeys(name.lower() for name in metrics)) or ("bleu",)
-    if len(hypothesis_files) > 1 or resampling is not None:
+    paired = bool(asked["paired_bs"] or asked["paired_ar"] or asked["paired_all"])
+    # sacreBLEU's paired tests name the first system "Baseline: NAME" (mtcompute's
+    # --paired-all names each pair's baseline in a column instead).
+    against_baseline = paired and not asked["paired_all"]
+    named = hypothesis_files if hypothesis_files != (STDIN,) else ()
+    resampled = paired or bool(asked["confidence"])
+    whole = not named or len(named) > 1 or resampled or num_refs != 1 or not is_utf8(encoding)
+    try:
+        read = (
+            read_texts(
+                named,
+                references_named,
+                num_refs=num_refs,
+                encoding=encoding,
+                paired=against_baseline,
+            )
+            if whole
+            else None
+        )
+    except InputError as error:
+        fail(error, one_line=True)
+    resampling = resampling_of(asked, len(read.systems) if read is not None else 1)
+    chosen = _chosen([name.lower() for name in metrics], paired=paired)
+    output = Output(output_format, width, score_only, short)
+    if read is not None and (len(read.systems) > 1 or resampling is not None):
         if sentence_level:
             raise click.UsageError("--sentence-level scores one system, without resampling")
-        several = read_systems(hypothesis_files, references_named)
-        print_systems(
-            several,
-            chosen,
-            settings=settings,
-            resampling=resampling,
-            output_format=output_format,
-            width=decimals,
-        )
+        systems = (read.systems, read.references)
+        print_systems(systems, chosen, settings=settings, resampling=resampling, output=output)
         return
     plan = Plan.of(
         chosen,
         settings,
         sentence_level=sentence_level,
-        output_format=output_format,
-        decimals=decimals,
+        output_format=JSONL if output_format == JSONL else TEXT,
+        decimals=width,
         score_only=score_only,
+        short=short,
+        strip=True,
     )
-    files = FileSet(hypothesis_files[0], references_named)
     where = Where(jobs, chunk_size, max_line_bytes, scheduler, quiet)
-    score_streamed(files, plan, where)
+    if read is None:
+        score_streamed(FileSet(hypothesis_files[0], references_named), plan, where, output)
+    else:
+        score_read(read.systems[0][1], read.references, plan, where, output)
+    if detail and not sentence_level:
+        click.echo(_NO_SUBSETS)
+
+
+def _chosen(names: list[str], *, paired: bool) -> tuple[str, ...]:
+    """The metrics once each, in sacreBLEU's order: as named for a paired test, else sorted by
+    name; bleu alone if none is named."""
+    chosen = tuple(dict.fromkeys(names)) or ("bleu",)
+    return chosen if paired else tuple(sorted(chosen, key=str.upper))

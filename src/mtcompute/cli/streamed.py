@@ -4,21 +4,22 @@ written as they are made and corpus statistics summed; a file or input error is 
 with exit 2, even when it is found after the first lines were written."""
 
 import sys
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
-
-import click
 
 from mtcompute import jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.cli.progress import progress
 from mtcompute.errors import InputError
-from mtcompute.scale.chunks import ChunkReader, FileSet
+from mtcompute.scale.chunks import Chunk, ChunkReader, FileSet
 from mtcompute.scale.cluster import DaskCluster
 from mtcompute.scale.runners import InProcess, Runner, WorkersIfNeeded
 from mtcompute.scale.stream import corpus_scores, write_sentences
-from mtcompute.scale.work import JSON, JSONL, Plan
+from mtcompute.scale.work import JSONL, Plan
+from mtcompute.scoring.report import score_json, score_text, single_results
 from mtcompute.scoring.scored import Scored
+from mtcompute.scoring.signature import shortened
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +33,18 @@ class Where:
     quiet: bool = False
 
 
-def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
+@dataclass(frozen=True, slots=True)
+class Output:
+    """How corpus scores are printed: sacreBLEU's ``-f`` (json, text, latex; latex is text for
+    one system) or mtcompute's jsonl, ``-w``, ``-b``, ``-sh``."""
+
+    format: str
+    width: int
+    score_only: bool = False
+    short: bool = False
+
+
+def score_streamed(files: FileSet, plan: Plan, where: Where, output: Output) -> None:
     """Score and print, as the plan says; exit 2 with the errors on an input error."""
     try:
         plan.scoring_metrics()  # refuse bad options before any file is read
@@ -40,16 +52,55 @@ def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
             reader = stack.enter_context(
                 ChunkReader(files, lines=where.chunk_lines, max_line_bytes=where.max_line_bytes)
             )
-            runner = stack.enter_context(_runner(where))
-            advance = stack.enter_context(progress(reader.total, quiet=where.quiet))
-            out = sys.stdout.buffer
-            if plan.sentence_level:
-                write_sentences(plan, reader, runner, out, advance)
-                return
-            scored = corpus_scores(plan, reader, runner, advance, len(files.references))
+            scored = _scored(stack, plan, reader, reader.total, where, len(files.references))
     except InputError as error:
-        fail(error)
-    _print_corpus(scored, plan)
+        fail(error, one_line=True)
+    if scored is not None:
+        print_corpus(scored, output)
+
+
+def score_read(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    plan: Plan,
+    where: Where,
+    output: Output,
+) -> None:
+    """Texts already read (``cli.texts``) scored as ``score_streamed`` scores files."""
+    try:
+        plan.scoring_metrics()
+        with ExitStack() as stack:
+            chunks = _chunks(hypotheses, references, where.chunk_lines)
+            scored = _scored(stack, plan, chunks, len(hypotheses), where, len(references))
+    except InputError as error:
+        fail(error, one_line=True)
+    if scored is not None:
+        print_corpus(scored, output)
+
+
+def _chunks(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str]], size: int
+) -> Iterator[Chunk]:
+    for start in range(0, len(hypotheses), size):
+        part = [stream[start : start + size] for stream in references]
+        yield Chunk.of(start + 1, hypotheses[start : start + size], part)
+
+
+def _scored(  # noqa: PLR0917
+    stack: ExitStack,
+    plan: Plan,
+    chunks: Iterable[Chunk],
+    total: int | None,
+    where: Where,
+    nrefs: int,
+) -> list[Scored] | None:
+    """The corpus scores; None at sentence level, whose lines are written here."""
+    runner = stack.enter_context(_runner(where))
+    advance = stack.enter_context(progress(total, quiet=where.quiet))
+    if plan.sentence_level:
+        write_sentences(plan, chunks, runner, sys.stdout.buffer, advance)
+        return None
+    return corpus_scores(plan, chunks, runner, advance, nrefs)
 
 
 def _runner(where: Where) -> Runner:
@@ -60,16 +111,32 @@ def _runner(where: Where) -> Runner:
     return WorkersIfNeeded(where.jobs)
 
 
-def _print_corpus(scored: list[Scored], plan: Plan) -> None:
-    if plan.output_format == JSON:
-        click.echo(jsonio.dumps([item.to_json() for item in scored], indent=True).decode())
-        return
-    if plan.output_format == JSONL:
-        lines = [jsonio.dumps(item.to_json()).decode() for item in scored]
-    elif plan.score_only:
-        lines = [f"{item.score:.{plan.decimals}f}" for item in scored]
+def print_corpus(scored: list[Scored], output: Output) -> None:
+    """One system's scores as sacreBLEU prints them (``print_single_results``), or jsonl."""
+    if output.format == JSONL:
+        text = "\n".join(jsonio.dumps(item.to_json()).decode() for item in scored)
     else:
-        lines = [item.text(plan.decimals) for item in scored]
+        as_json = output.format == "json"
+        results = []
+        for item in scored:
+            sign = item.signature
+            if output.short and not as_json:
+                sign = shortened(sign, ter=item.name == "TER")
+            if as_json and not output.score_only:
+                line = score_json(
+                    item.name, item.score, item.verbose_score, width=output.width, signature=sign
+                )
+            else:
+                line = score_text(
+                    item.name,
+                    item.score,
+                    item.verbose_score,
+                    width=output.width,
+                    signature=sign,
+                    score_only=output.score_only,
+                )
+            results.append(line)
+        text = single_results(results, as_json=as_json)
     out = sys.stdout.buffer
-    out.write("".join(f"{line}\n" for line in lines).encode("utf-8"))
+    out.write(f"{text}\n".encode())
     out.flush()

@@ -6,16 +6,25 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import click
-
 from mtcompute import jsonio
 from mtcompute.cli.failure import fail
+from mtcompute.cli.streamed import Output
 from mtcompute.errors import InputError, Violation
+from mtcompute.scale.work import JSONL
+from mtcompute.scoring.report import (
+    Confidence,
+    score_json,
+    score_text,
+    single_results,
+    systems_json,
+)
 from mtcompute.scoring.score import score_corpus
+from mtcompute.scoring.signature import shortened
 from mtcompute.scoring.systems import (
     Resampling,
     SystemsReport,
     json_rows,
+    sacrebleu_rows,
     score_systems,
     text_report,
 )
@@ -51,28 +60,24 @@ def read_systems(
         for system in systems:
             check_same_length(system, references)
     except InputError as error:
-        fail(error)
+        fail(error, one_line=True)
     return [(system.name, system.lines) for system in systems], [r.lines for r in references]
 
 
 def print_systems(
-    read: tuple[Systems, list[tuple[str, ...]]],
+    read: tuple[Systems, Sequence[Sequence[str]]],
     metrics: Sequence[str],
     *,
     settings: Mapping[str, Any],
     resampling: Resampling | None,
-    output_format: str,
-    width: int,
+    output: Output,
 ) -> None:
-    """Score and print, as ``--format`` says."""
+    """Score and print as sacreBLEU does: its JSON (``-f json``), table (``text``, ``latex``),
+    or one system's lines with ``--confidence``; jsonl: mtcompute's objects, one a line."""
     systems, references = read
     asked = resampling or Resampling(seed=None)
     try:
         report = score_systems(systems, references, metrics, settings, asked)
-        if output_format == "json":
-            body = jsonio.dumps(json_rows(report), indent=True)
-            click.echo(body.decode("utf-8"))
-            return
         if len(systems) == 1:
             text = _one_system(
                 report,
@@ -80,12 +85,20 @@ def print_systems(
                 references=references,
                 metrics=metrics,
                 settings=settings,
-                width=width,
+                output=output,
             )
+        elif output.format == JSONL:
+            text = "\n".join(jsonio.dumps(row).decode() for row in json_rows(report))
+        elif output.format == "json":
+            every_pair = asked.every_pair
+            rows = json_rows(report) if every_pair else sacrebleu_rows(report, output.width)
+            text = systems_json(rows)
         else:
-            text = text_report(report, width)
+            text = text_report(
+                report, output.width, latex=output.format == "latex", short=output.short
+            )
     except InputError as error:
-        fail(error)
+        fail(error, one_line=True)
     out = sys.stdout.buffer
     out.write(f"{text}\n".encode())
     out.flush()
@@ -98,13 +111,38 @@ def _one_system(
     references: Sequence[Sequence[str]],
     metrics: Sequence[str],
     settings: Mapping[str, Any],
-    width: int,
+    output: Output,
 ) -> str:
-    """sacreBLEU's line of one system with ``--confidence``: ``NAME|SIG = S (μ = M ± CI) ...``."""
-    lines = []
+    """sacreBLEU's result of one system with ``--confidence``: its lines, or JSON objects,
+    with the bootstrap mean and interval."""
+    if output.format == JSONL:
+        return "\n".join(jsonio.dumps(row).decode() for row in json_rows(report))
+    as_json = output.format == "json"
+    results = []
     scored = score_corpus(hypotheses, references, metrics, settings)
     for metric, row, one in zip(metrics, report.rows, scored, strict=True):
-        head = f"{one.name}|{report.signatures[metric]} = {row.score:.{width}f}"
-        head += f" (μ = {row.mean:.{width}f} ± {row.ci:.{width}f})"
-        lines.append(f"{head} {one.verbose_score}" if one.verbose_score else head)
-    return "\n".join(lines)
+        sign = report.signatures[metric]
+        if output.short and not as_json:
+            sign = shortened(sign, ter=metric == "ter")
+        confidence = Confidence(row.mean or 0.0, row.ci or 0.0)  # --confidence gives both
+        if as_json and not output.score_only:
+            line = score_json(
+                one.name,
+                row.score,
+                one.verbose_score,
+                width=output.width,
+                signature=sign,
+                confidence=confidence,
+            )
+        else:
+            line = score_text(
+                one.name,
+                row.score,
+                one.verbose_score,
+                width=output.width,
+                signature=sign,
+                score_only=output.score_only,
+                confidence=confidence,
+            )
+        results.append(line)
+    return single_results(results, as_json=as_json)

@@ -14,8 +14,10 @@ from typing import Any
 from mtcompute import jsonio
 from mtcompute.scale.chunks import Chunk
 from mtcompute.scoring.metric import ScoringMetric
+from mtcompute.scoring.report import score_text
 from mtcompute.scoring.score import chosen_metrics
 from mtcompute.scoring.scored import Scored
+from mtcompute.scoring.signature import shortened
 
 TEXT, JSON, JSONL = "text", "json", "jsonl"
 FORMATS = (TEXT, JSON, JSONL)
@@ -24,7 +26,8 @@ FORMATS = (TEXT, JSON, JSONL)
 @dataclass(frozen=True, slots=True)
 class Plan:
     """The metrics (names, options as sorted items) and the output: ``output_format``, the
-    decimals of text, ``score_only``."""
+    decimals of text, ``score_only``, ``short`` signatures; ``strip`` removes each line's
+    trailing whitespace first, as sacreBLEU's command line does."""
 
     metrics: tuple[str, ...]
     settings: tuple[tuple[str, Any], ...]
@@ -32,6 +35,8 @@ class Plan:
     output_format: str = TEXT
     decimals: int = 2
     score_only: bool = False
+    short: bool = False
+    strip: bool = False
 
     @classmethod
     def of(cls, metrics: tuple[str, ...], settings: Mapping[str, Any], **output: Any) -> "Plan":
@@ -55,7 +60,11 @@ ChunkResult = bytes | list[Any]
 def run_chunk(plan: Plan, chunk: Chunk) -> ChunkResult:
     """The chunk's sentence-level output, or every metric's statistics of the chunk."""
     metrics = plan.scoring_metrics()
-    texts = Texts(*chunk.texts(), chunk.first_line)
+    hypotheses, references = chunk.texts()
+    if plan.strip:
+        hypotheses = tuple(line.rstrip() for line in hypotheses)
+        references = tuple(tuple(line.rstrip() for line in stream) for stream in references)
+    texts = Texts(hypotheses, references, chunk.first_line)
     if not plan.sentence_level:
         return [metric.statistics(texts.hypotheses, texts.references) for metric in metrics]
     if plan.output_format == TEXT:
@@ -80,33 +89,41 @@ class Texts:
 
 
 def _text_lines(plan: Plan, metrics: list[ScoringMetric], chunk: Texts) -> bytes:
-    """``LINE<TAB>NAME|SIGNATURE = SCORE VERBOSE`` (``Scored.text``), or the score alone, a
-    line per segment and metric."""
+    """sacreBLEU's ``-sl`` lines, ``NAME|SIGNATURE = SCORE VERBOSE`` (or the score alone with
+    ``score_only``), a line per segment and metric."""
     per_metric = [_texts(plan, metric, chunk) for metric in metrics]
-    if plan.score_only:
-        lines = [text for segment in zip(*per_metric, strict=True) for text in segment]
-        return "".join(f"{line}\n" for line in lines).encode("utf-8")
-    numbered = [
-        f"{number}\t{text}\n"
-        for number, segment in enumerate(zip(*per_metric, strict=True), start=chunk.first_line)
-        for text in segment
-    ]
-    return "".join(numbered).encode("utf-8")
+    lines = [text for segment in zip(*per_metric, strict=True) for text in segment]
+    return "".join(f"{line}\n" for line in lines).encode("utf-8")
 
 
 def _texts(plan: Plan, metric: ScoringMetric, chunk: Texts) -> list[str]:
     width = plan.decimals
+    sign = signature_shown(metric, len(chunk.references), short=plan.short)
     quick = metric.sentence_scores(chunk.hypotheses, chunk.references)
     if quick is not None:
         name, scores = quick
         if plan.score_only:
             return [f"{score:.{width}f}" for score in scores]
-        head = f"{name}|{metric.signature(len(chunk.references))} = "
+        head = f"{name}|{sign} = "
         return [f"{head}{score:.{width}f}" for score in scores]
     scored = metric.sentences(chunk.hypotheses, chunk.references, chunk.first_line)
-    if plan.score_only:
-        return [f"{item.score:.{width}f}" for item in scored]
-    return [item.text(width) for item in scored]
+    return [
+        score_text(
+            item.name,
+            item.score,
+            item.verbose_score,
+            width=width,
+            signature=sign,
+            score_only=plan.score_only,
+        )
+        for item in scored
+    ]
+
+
+def signature_shown(metric: ScoringMetric, nrefs: int, *, short: bool) -> str:
+    """The metric's signature, in sacreBLEU's ``--short`` form if asked."""
+    full = metric.signature(nrefs)
+    return shortened(full, ter=metric.name == "ter") if short else full
 
 
 def _array_item(item: Scored) -> bytes:

@@ -10,11 +10,7 @@ from collections.abc import Sequence
 
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 from mtcompute.metrics.smoothing import Smoothing
-from mtcompute.metrics.tokenizers import INTL_UNICODE_TABLES
 from mtcompute.version import __version__
-
-# The tables intl's Unicode classes follow, as a signature names them.
-INTL_TABLES = INTL_UNICODE_TABLES
 
 
 def joined(pairs: Sequence[tuple[str, str]]) -> str:
@@ -44,15 +40,14 @@ def bleu_signature(
     smoothing: Smoothing,
     tool: str,
 ) -> str:
-    """BLEU's, in sacreBLEU's order: references, case, effective order, tokenizer (with the
-    Unicode tables intl follows), smoothing (with its value, as sacreBLEU shows it)."""
+    """BLEU's, in sacreBLEU's order: references, case, effective order, tokenizer, smoothing
+    (with its value, as sacreBLEU shows it)."""
     pairs = [
         ("nrefs", str(nrefs)),
         *_order(max_order),
         ("case", "lc" if lowercase else "mixed"),
         ("eff", _yes_no(effective_order)),
         ("tok", tokenizer),
-        *([("unicode", INTL_TABLES)] if tokenizer == "intl" else []),
         ("smooth", _smooth(smoothing)),
     ]
     return joined(pairs + _tail(tool))
@@ -70,15 +65,18 @@ def chrf_signature(
     word_order: int,
     include_whitespace: bool,
     eps_smoothing: bool,
+    lowercase: bool,
     tool: str,
 ) -> str:
-    """chrF's and chrF++'s: character and word orders, whitespace, eps smoothing."""
+    """chrF's and chrF++'s, in sacreBLEU's order: case, effective order (``eff:no`` is eps
+    smoothing), character and word orders, whitespace."""
     pairs = [
         ("nrefs", str(nrefs)),
+        ("case", "lc" if lowercase else "mixed"),
+        ("eff", _yes_no(not eps_smoothing)),
         ("nc", str(char_order)),
         ("nw", str(word_order)),
         ("space", _yes_no(include_whitespace)),
-        ("eps", _yes_no(eps_smoothing)),
     ]
     return joined(pairs + _tail(tool))
 
@@ -102,3 +100,30 @@ def ter_signature(
         ("asian", _yes_no(asian_support)),
     ]
     return joined(pairs + _tail(tool))
+
+
+# sacreBLEU's ``--short`` names (``Signature._abbr`` and each metric's additions); TER writes
+# its tokenizer ``t``, BLEU ``tok``. A key not listed (mtcompute's own) keeps its name.
+_SHORT = {
+    "nrefs": "#",
+    "bs": "bs",
+    "ar": "ar",
+    "seed": "rs",
+    "case": "c",
+    "eff": "e",
+    "smooth": "s",
+    "space": "s",
+    "norm": "nr",
+    "punct": "pn",
+    "asian": "as",
+}
+
+
+def shortened(signature: str, *, ter: bool = False) -> str:
+    """The signature as sacreBLEU's ``--short`` writes it."""
+    pairs = []
+    for pair in signature.split("|"):
+        key, _, value = pair.partition(":")
+        short = "t" if ter and key == "tok" else _SHORT.get(key, key)
+        pairs.append(f"{short}:{value}")
+    return "|".join(pairs)

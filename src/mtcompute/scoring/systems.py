@@ -17,6 +17,8 @@ from mtcompute.errors import InputError, Violation
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.scoring.metric import ScoringMetric, Streams, per_segment
 from mtcompute.scoring.registry import metric_named
+from mtcompute.scoring.report import latex_booktabs
+from mtcompute.scoring.signature import shortened
 from mtcompute.scoring.table import fancy_grid
 
 _SIGNIFICANT = 0.05
@@ -142,22 +144,49 @@ def json_rows(report: SystemsReport) -> list[dict[str, object]]:
     return out
 
 
+def sacrebleu_rows(report: SystemsReport, width: int) -> list[dict[str, object]]:
+    """sacreBLEU's JSON of several systems: each system's formatted score per metric, or with
+    a paired test its score, p-value, mean and interval unrounded."""
+    out: list[dict[str, object]] = []
+    by_system: dict[str, dict[str, object]] = {}
+    for row in report.rows:
+        item = by_system.get(row.system)
+        if item is None:
+            item = by_system[row.system] = {"system": row.system}
+            out.append(item)
+        if report.resampling.test is None:
+            item[row.name] = f"{row.score:.{width}f}"
+        else:
+            numbers = {"score": row.score, "p_value": row.p_value, "mean": row.mean, "ci": row.ci}
+            item[row.name] = {key: _plain(value) for key, value in numbers.items()}
+    return out
+
+
+def _plain(value: float | None) -> float | None:
+    return None if value is None else float(value)
+
+
 def _p_value(p: float) -> str:
     text = f"(p = {p:.4f})"
     return text if p > _SIGNIFICANT else f"{text}*"
 
 
-def _cell(row: SystemScore, width: int) -> str:
+def _cell(row: SystemScore, width: int, p_break: str) -> str:
     text = f"{row.score:.{width}f}"
     if row.mean is not None and row.ci is not None:
         text += f" ({row.mean:.{width}f} ± {row.ci:.{width}f})"
     if row.p_value is not None:
-        text += "\n" + _p_value(row.p_value)
+        text += p_break + _p_value(row.p_value)
     return text
 
 
-def text_report(report: SystemsReport, width: int) -> str:
-    """sacreBLEU's table, the paired test's explanation, and the signatures."""
+def text_report(
+    report: SystemsReport, width: int, *, latex: bool = False, short: bool = False
+) -> str:
+    """sacreBLEU's table (``fancy_grid``, or ``latex_booktabs`` with ``latex``), the paired
+    test's explanation, and the signatures (in their ``--short`` form with ``short``). With a
+    paired test against the baseline, the systems are named as sacreBLEU shows them (the first
+    ``Baseline: NAME``)."""
     metrics = list(report.signatures)
     with_interval = any(row.mean is not None for row in report.rows)
     headers = ["System"] if not report.resampling.every_pair else ["System", "Baseline"]
@@ -170,16 +199,17 @@ def text_report(report: SystemsReport, width: int) -> str:
     paired = report.resampling.test is not None
     table = []
     for (baseline, system), by_metric in groups.items():
-        shown = system
-        if paired and not report.resampling.every_pair and baseline is None:
-            shown = f"Baseline: {system}"
-        first = [shown] if not report.resampling.every_pair else [system, baseline or ""]
-        table.append(first + [_cell(by_metric[metric], width) for metric in metrics])
-    parts = [fancy_grid(headers, table), ""]
+        first = [system] if not report.resampling.every_pair else [system, baseline or ""]
+        p_break = " " if latex else "\n"
+        table.append(first + [_cell(by_metric[metric], width, p_break) for metric in metrics])
+    parts = [(latex_booktabs if latex else fancy_grid)(headers, table), ""]
     if paired:
         parts.append(_explanation(report))
     parts += ["-----------------", "Metric signatures", "-----------------"]
-    parts += [f" - {report.names[m]:<10} {report.signatures[m]}" for m in metrics]
+    for metric in metrics:
+        sign = report.signatures[metric]
+        sign = shortened(sign, ter=metric == "ter") if short else sign
+        parts.append(f" - {report.names[metric]:<10} {sign}")
     return "\n".join(parts)
 
 
@@ -191,11 +221,14 @@ def _explanation(report: SystemsReport) -> str:
     if report.resampling.every_pair:
         compared = " - Each system is pairwise compared to every system before it (its Baseline)."
     else:
-        compared = f" - Each system is pairwise compared to Baseline: {report.systems[0]}."
+        # sacreBLEU names the baseline when it is a file's ("Baseline: NAME"), else nothing.
+        first = report.systems[0]
+        named = first if first.startswith("Baseline:") else ""
+        compared = f" - Each system is pairwise compared to {named}."
     shown = (
         "   Actual system score / bootstrap estimated true mean / 95% CI are provided for each "
         "metric."
-        if any(row.mean is not None for row in report.rows)
+        if bootstrap
         else "   Actual system score is provided for each metric."
     )
     lines = [

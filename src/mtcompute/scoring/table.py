@@ -27,15 +27,21 @@ def _row(cells: Sequence[str], widths: Sequence[int]) -> list[str]:
     return out
 
 
-def fancy_grid(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """The table, lines joined by newlines (no final one)."""
-    widths = [
+def column_widths(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[int]:
+    """Each column's width, as tabulate makes it: its longest cell line, or its header and the
+    minimum padding."""
+    return [
         max(
             len(header) + _MIN_PADDING,
             *(len(line) for row in rows for line in row[column].split("\n")),
         )
         for column, header in enumerate(headers)
     ]
+
+
+def fancy_grid(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """The table, lines joined by newlines (no final one)."""
+    widths = column_widths(headers, rows)
     lines = [_rule("╒", "═", "╤", "╕", widths), *_row(headers, widths)]
     lines.append(_rule("╞", "═", "╪", "╡", widths))
     for k, row in enumerate(rows):

@@ -9,7 +9,9 @@ STREAMS = [["The cat sat on a mat.", "Hi!"]]
 def test_chrf_is_the_tools_corpus_score_with_its_signature() -> None:
     scored = Chrf({}).corpus(HYPOTHESES, STREAMS)
     assert scored.name == "chrF2"
-    assert scored.signature.startswith("nrefs:1|nc:6|nw:0|space:no|eps:no|tool:chrf-compute@")
+    assert scored.signature.startswith(
+        "nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|tool:chrf-compute@"
+    )
 
 
 def test_chrf_plus_plus_scores_words_of_order_two_per_segment() -> None:

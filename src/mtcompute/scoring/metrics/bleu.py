@@ -41,9 +41,10 @@ class Bleu(ScoringMetric):
         Option(
             "tokenize",
             ("-tok", "--tokenize"),
-            "BLEU's tokenizer, as sacreBLEU's (none splits at whitespace only).",
-            DEFAULT_TOKENIZER,
-            choices=TOKENIZER_NAMES,
+            f"BLEU's tokenizer, as sacreBLEU's: {', '.join(TOKENIZER_NAMES)} (none splits at "
+            "whitespace only).  [default: 13a; with -l, zh, ja-mecab or ko-mecab for those "
+            "targets]",
+            metavar="NAME",
         ),
         Option(
             "lowercase",
@@ -74,7 +75,7 @@ class Bleu(ScoringMetric):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.tokenizer: str = self.settings["tokenize"]
+        self.tokenizer: str = self.settings["tokenize"] or DEFAULT_TOKENIZER
         self.lowercase: bool = self.settings["lowercase"]
         self.max_order: int = self.settings["max_order"]
         self.smoothing = _smoothing(self.settings["smoothing"], self.settings["smoothing_value"])

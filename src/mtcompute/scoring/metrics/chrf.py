@@ -1,7 +1,12 @@
 """chrF and chrF++ in ``mtcompute score``: ``chrf-compute`` and ``chrf-plus-plus-compute`` with
-sacreBLEU's defaults, on each raw line."""
+sacreBLEU's options (``--chrf-*``, ``-cc``, ``-cw``) and defaults, on each line.
 
-from collections.abc import Iterator
+``--chrf-lowercase`` lowercases each line with ``str.lower`` before the n-grams are taken, as
+sacreBLEU's ``CHRF(lowercase=True)`` does. ``chrf++`` is mtcompute's shorthand for chrF with
+word order 2 (``-cw`` gives another).
+"""
+
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 from mtcompute import api
@@ -19,17 +24,66 @@ from mtcompute.metrics.chrf import (
     chrf_result,
 )
 from mtcompute.scoring import signature
-from mtcompute.scoring.metric import ScoringMetric, Streams, Texts, per_segment, tool_name
+from mtcompute.scoring.metric import (
+    Option,
+    ScoringMetric,
+    Streams,
+    Texts,
+    per_segment,
+    tool_name,
+)
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+
+def _switch(name: str, help: str) -> Option:
+    return Option(f"chrf_{name}", (f"--chrf-{name.replace('_', '-')}",), help, False, is_flag=True)
 
 
 class _Chrf(ScoringMetric):
     word_order: ClassVar[int]
     contract: ClassVar[Contract]
+    options = (
+        Option(
+            "chrf_char_order",
+            ("-cc", "--chrf-char-order"),
+            "chrF's character n-gram order.",
+            DEFAULT_CHAR_ORDER,
+            int,
+        ),
+        Option(
+            "chrf_word_order",
+            ("-cw", "--chrf-word-order"),
+            "chrF's word n-gram order; 2 is chrF++.  [default: 0; 2 with -m chrf++]",
+            type=int,
+        ),
+        Option("chrf_beta", ("--chrf-beta",), "chrF's beta: recall's weight.", DEFAULT_BETA, int),
+        _switch("whitespace", "chrF: include whitespace in the character n-grams."),
+        _switch("lowercase", "chrF: lowercase every line first."),
+        _switch(
+            "eps_smoothing", "chrF: eps smoothing (chrF++.py, NLTK, Moses), not effective order."
+        ),
+    )
+
+    def _texts(self, texts: Sequence[str]) -> list[str]:
+        return [text.lower() for text in texts] if self.settings["chrf_lowercase"] else list(texts)
+
+    def _segments(
+        self, hypotheses: Texts, references: Streams
+    ) -> tuple[list[str], list[list[str]]]:
+        refs = [self._texts(stream) for stream in references]
+        return self._texts(hypotheses), per_segment(refs)
 
     def _result(self, hypotheses: Texts, references: Streams) -> ChrfResult:
-        return api.chrf(list(hypotheses), per_segment(references), word_order=self.word_order)
+        options = self._options()
+        return api.chrf(
+            *self._segments(hypotheses, references),
+            char_order=options.char_order,
+            word_order=options.word_order,
+            beta=options.beta,
+            eps_smoothing=options.eps_smoothing,
+            include_whitespace=options.include_whitespace,
+        )
 
     def statistics(self, hypotheses: Texts, references: Streams) -> ChrfStatistics:
         return self._result(hypotheses, references).statistics
@@ -42,28 +96,38 @@ class _Chrf(ScoringMetric):
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
     ) -> Iterator[Scored]:
-        segments = sentence_statistics(hypotheses, per_segment(references), self._options())
+        segments = sentence_statistics(*self._segments(hypotheses, references), self._options())
         name, sign = self._name(), self.signature(len(references))
         for line, segment in enumerate(segments, start=first_line):
             yield Scored(name, segment.score, sign, "", segment.to_dict(), line)
 
     def sentence_scores(self, hypotheses: Texts, references: Streams) -> tuple[str, list[float]]:
-        scores = sentence_scores(hypotheses, per_segment(references), self._options())
+        scores = sentence_scores(*self._segments(hypotheses, references), self._options())
         return self._name(), scores
 
     def _options(self) -> ChrfOptions:
-        return ChrfOptions(DEFAULT_CHAR_ORDER, self.word_order)
+        given = self.settings["chrf_word_order"]
+        return ChrfOptions(
+            char_order=self.settings["chrf_char_order"],
+            word_order=self.word_order if given is None else given,
+            beta=self.settings["chrf_beta"],
+            eps_smoothing=self.settings["chrf_eps_smoothing"],
+            include_whitespace=self.settings["chrf_whitespace"],
+        )
 
     def _name(self) -> str:
-        return f"chrF{DEFAULT_BETA}" + "+" * self.word_order
+        options = self._options()
+        return f"chrF{options.beta}" + "+" * options.word_order
 
     def signature(self, nrefs: int) -> str:
+        options = self._options()
         return signature.chrf_signature(
             nrefs,
-            char_order=DEFAULT_CHAR_ORDER,
-            word_order=self.word_order,
-            include_whitespace=False,
-            eps_smoothing=False,
+            char_order=options.char_order,
+            word_order=options.word_order,
+            include_whitespace=options.include_whitespace,
+            eps_smoothing=options.eps_smoothing,
+            lowercase=self.settings["chrf_lowercase"],
             tool=tool_name(self.contract),
         )
 

@@ -1,0 +1,161 @@
+"""``score -t SET -l PAIR`` reads the test set sacreBLEU has processed into its cache, the same
+files: the cache here is made by sacreBLEU's own processing (its ``FakeSGMLDataset``) of small
+raw WMT17 SGML files the test writes, offline (a non-empty archive in ``raw/`` stands for the
+download, which sacreBLEU then skips). Each command line gives sacreBLEU's output but the
+version part; a set or pair not in the cache is exit 2 naming the command that fetches it."""
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from mtcompute.cli.main import cli
+from tests.cli.test_score_dropin import _normalized
+
+_WORDS = ("the", "house", "is", "small", "Haus", "ist", "klein", "a", "cat", "ä", "(1)", "U.S.")
+
+
+def _sgml(path: Path, documents: list[tuple[str, list[str]]]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ['<srcset setid="newstest2017" srclang="any">']
+    for k, (origlang, segments) in enumerate(documents):
+        lines.append(f'<doc sysid="ref" docid="doc{k}" genre="news" origlang="{origlang}">')
+        lines += [f'<seg id="{n}">{text}</seg>' for n, text in enumerate(segments, start=1)]
+        lines.append("</doc>")
+    path.write_text("\n".join([*lines, "</srcset>", ""]), encoding="utf-8")
+
+
+def _text(rng: random.Random) -> str:
+    return " ".join(rng.choice(_WORDS) for _ in range(rng.randint(2, 9)))
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A sacreBLEU cache holding wmt17 en-de and wmt17/tworefs en-fi, processed by sacreBLEU."""
+    root = tmp_path_factory.mktemp("sacrebleu")
+    rng = random.Random(17)
+    sizes = (4, 6, 5)
+    for name in ("wmt17", "wmt17/tworefs"):
+        raw = root / name / "raw"
+        raw.mkdir(parents=True)
+        (raw / f"{name.replace('/', '_')}.test.tgz").write_bytes(b"fetched")
+    files = {
+        "wmt17": ["newstest2017-ende-src.en.sgm", "newstest2017-ende-ref.de.sgm"],
+        "wmt17/tworefs": [
+            "newstest2017-enfi-src.en.sgm",
+            "newstest2017-enfi-ref.fi.sgm",
+            "newstestB2017-enfi-ref.fi.sgm",
+        ],
+    }
+    for name, names in files.items():
+        for file in names:
+            documents = [(rng.choice(["en", "de"]), [_text(rng) for _ in range(n)]) for n in sizes]
+            _sgml(root / name / "raw" / "test" / file, documents)
+    for name, pair in (("wmt17", "en-de"), ("wmt17/tworefs", "en-fi")):
+        _sacrebleu(root, "-t", name, "-l", pair, "--echo", "src")
+    return root
+
+
+def _sacrebleu(root: Path, *args: str, stdin: bytes = b"") -> str:
+    sacrebleu = Path(sys.executable).with_name("sacrebleu")
+    environment = {**os.environ, "SACREBLEU": str(root), "NO_COLOR": "1"}
+    done = subprocess.run(
+        [str(sacrebleu), *args, "-q"],
+        input=stdin,
+        capture_output=True,
+        env=environment,
+        check=True,
+    )
+    return done.stdout.decode("utf-8")
+
+
+def _ours(root: Path, *args: str, stdin: bytes = b"") -> Result:
+    environment = {"SACREBLEU": str(root)}
+    return CliRunner().invoke(
+        cli, ["score", *args, "-q", "--jobs", "1"], input=stdin, env=environment
+    )
+
+
+def _hypotheses(root: Path, test_set: str, pair: str) -> bytes:
+    rng = random.Random(3)
+    references = _sacrebleu(root, "-t", test_set, "-l", pair, "--echo", "ref").splitlines()
+    edited = [" ".join(w for w in line.split() if rng.random() > 0.2) for line in references]
+    return "".join(f"{line}\n" for line in edited).encode("utf-8")
+
+
+def test_the_cache_holds_what_sacrebleu_made(cache: Path) -> None:
+    assert (cache / "wmt17" / "wmt17.en-de.ref").is_file()
+    assert (cache / "wmt17" / "tworefs" / "wmt17_tworefs.en-fi.ref-1").is_file()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("-t", "wmt17", "-l", "en-de"),
+        ("-t", "wmt17", "-l", "en-de", "-m", "bleu", "chrf", "ter", "-f", "text"),
+        ("-t", "wmt17", "-l", "en-de", "-sl", "-m", "chrf"),
+        ("-t", "wmt17/tworefs", "-l", "en-fi", "-m", "bleu", "chrf"),
+        ("-t", "wmt17", "-l", "en-zh", "-f", "text"),
+    ],
+)
+def test_a_cached_test_set_scores_as_sacrebleu_scores_it(
+    cache: Path, args: tuple[str, ...]
+) -> None:
+    test_set, pair = args[1], args[3]
+    hypotheses = _hypotheses(cache, test_set, "en-de" if pair == "en-zh" else pair)
+    if pair == "en-zh":  # not cached: both refuse, and nothing is fetched
+        result = _ours(cache, *args, stdin=hypotheses)
+        assert result.exit_code == 2
+        assert "sacrebleu -t wmt17 -l en-zh --echo src" in result.stderr
+        assert not any((cache / "wmt17").glob("*en-zh*"))
+        return
+    theirs = _sacrebleu(cache, *args, stdin=hypotheses)
+    ours = _ours(cache, *args, stdin=hypotheses)
+    assert ours.exit_code == 0, ours.stderr
+    assert _normalized(ours.stdout) == _normalized(theirs)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("-t", "wmt17", "-l", "en-de", "--echo", "src"),
+        ("-t", "wmt17", "-l", "en-de", "--echo", "ref", "docid", "origlang"),
+        ("-t", "wmt17/tworefs", "-l", "en-fi", "--echo", "ref"),
+        ("-t", "wmt17/tworefs", "-l", "en-fi", "--echo", "all"),
+        ("-t", "wmt17", "-l", "en-de", "--list"),
+        ("-t", "wmt17/tworefs", "--list"),
+    ],
+)
+def test_echo_and_list_print_what_sacrebleu_prints(cache: Path, args: tuple[str, ...]) -> None:
+    ours = _ours(cache, *args)
+    assert ours.exit_code == 0, ours.stderr
+    assert ours.stdout == _sacrebleu(cache, *args)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("-t", "wmt19", "-l", "de-en"), "sacrebleu -t wmt19 -l de-en --echo src"),
+        (("-t", "wmt17", "-l", "en-de", "-nr", "2"), "-nr 2"),
+        (("-t", "wmt17"), "needs a language pair"),
+        (("ref.txt", "-t", "wmt17", "-l", "en-de"), "got both"),
+        (("-t", "wmt17", "-l", "en-de", "-ol", "de"), "-ol/--origlang"),
+        (("-t", "wmt17", "-l", "en-de", "-d"), "sacrebleu -t wmt17 -l en-de -d"),
+        (("--list",), "sacrebleu --list"),
+        (("--download", "wmt17"), "never downloads"),
+    ],
+)
+def test_what_the_cache_cannot_answer_is_one_line_and_exit_2(
+    cache: Path, args: tuple[str, ...], says: str
+) -> None:
+    result = _ours(cache, *args, stdin=b"a\n")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert says in result.stderr

@@ -130,6 +130,24 @@ def test_paired_tests_print_sacrebleus_table(
     assert "|bs:300|seed:12345|" in ours.stdout or "|ar:500|seed:12345|" in ours.stdout
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["-cw", "2", "--chrf-lowercase"],
+        ["-cc", "4", "--chrf-beta", "3", "--chrf-whitespace"],
+        ["--chrf-eps-smoothing"],
+    ],
+)
+def test_paired_tests_take_chrfs_options_as_sacrebleu_does(
+    tmp_path: Path, options: list[str]
+) -> None:
+    ref, *systems = _files(tmp_path, 3)
+    flags = ["--paired-bs", "--paired-bs-n", "200", *options]
+    ours = score(ref, "-i", *systems, "-m", "chrf", *flags, "-f", "text")
+    assert ours.exit_code == 0, ours.stderr
+    assert _table(ours.stdout) == _table(_sacrebleu(ref, "-i", *systems, "-m", "chrf", *flags))
+
+
 def test_one_systems_confidence_prints_sacrebleus_line(tmp_path: Path) -> None:
     ref, one = _files(tmp_path, 1)
     args = ("-m", "bleu", "chrf", "--confidence", "-cin", "200", "-f", "text")

@@ -7,7 +7,7 @@ word order 2 (``-cw`` gives another).
 """
 
 from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from mtcompute import api
 from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
@@ -114,6 +114,17 @@ class _Chrf(ScoringMetric):
             eps_smoothing=self.settings["chrf_eps_smoothing"],
             include_whitespace=self.settings["chrf_whitespace"],
         )
+
+    def resampling_options(self) -> dict[str, Any]:
+        options = self._options()
+        return {
+            "char_order": options.char_order,
+            "word_order": options.word_order,
+            "beta": options.beta,
+            "eps_smoothing": options.eps_smoothing,
+            "include_whitespace": options.include_whitespace,
+            "lowercase": self.settings["chrf_lowercase"],
+        }
 
     def _name(self) -> str:
         options = self._options()

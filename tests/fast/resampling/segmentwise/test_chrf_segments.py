@@ -5,12 +5,19 @@ from mtcompute.fast.resampling.segmentwise.chrf_segments import CHRF, CHRF_PLUS_
 
 
 def test_chrf_has_no_word_order_and_chrf_plus_plus_has_two() -> None:
-    assert CHRF.options({}).word_order == 0
-    assert CHRF_PLUS_PLUS.options({}).word_order == 2
+    assert CHRF.options({}).chrf.word_order == 0
+    assert CHRF_PLUS_PLUS.options({}).chrf.word_order == 2
 
 
 def test_a_given_word_order_wins() -> None:
-    assert CHRF_PLUS_PLUS.options({"word_order": 1}).word_order == 1
+    assert CHRF_PLUS_PLUS.options({"word_order": 1}).chrf.word_order == 1
+
+
+def test_lowercase_scores_the_lowercased_texts() -> None:
+    systems, references = [["The Cat", "A DOG"]], [["the cat"], ["a dog"]]
+    lowered = CHRF.statistics(CHRF.options({"lowercase": True}), systems, references, "portable")
+    as_given = CHRF.statistics(CHRF.options({}), [["the cat", "a dog"]], references, "portable")
+    assert (lowered.matrices[0] == as_given.matrices[0]).all()
 
 
 def test_the_name_is_sacrebleus() -> None:

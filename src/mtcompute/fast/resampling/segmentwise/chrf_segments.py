@@ -1,7 +1,9 @@
 """chrF and chrF++ resampled: per order, each segment's kept hypothesis, reference and match
-counts (the reference sacreBLEU keeps: the best of the segment's), scored by chrF's formula."""
+counts (the reference sacreBLEU keeps: the best of the segment's), scored by chrF's formula.
+``lowercase`` lowercases every text first, as sacreBLEU's ``CHRF(lowercase=True)`` does."""
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from mtcompute.fast.chrf.shared_references import kept_statistics
@@ -11,22 +13,36 @@ from mtcompute.fast.resampling.scores import ChrfFormula
 from mtcompute.metrics.chrf import DEFAULT_WORD_ORDER, ChrfOptions
 
 
+@dataclass(frozen=True, slots=True)
+class ResampledChrf:
+    """chrF's options, and whether the texts are lowercased first."""
+
+    chrf: ChrfOptions
+    lowercase: bool = False
+
+
 def chrf_statistics(
-    options: ChrfOptions,
+    options: ResampledChrf,
     systems: Sequence[Texts],
     references: Sequence[Texts],
     resampling: Resampling,
 ) -> MetricStatistics:
-    rows = kept_statistics(systems, references, options)
-    name = f"chrF{options.beta}" + "+" * options.word_order
+    if options.lowercase:
+        systems = [[text.lower() for text in texts] for texts in systems]
+        references = [[text.lower() for text in refs] for refs in references]
+    chrf = options.chrf
+    rows = kept_statistics(systems, references, chrf)
+    name = f"chrF{chrf.beta}" + "+" * chrf.word_order
     return MetricStatistics(
-        name, ChrfFormula(options.order_count, options.beta, options.eps_smoothing), list(rows)
+        name, ChrfFormula(chrf.order_count, chrf.beta, chrf.eps_smoothing), list(rows)
     )
 
 
-def _with_word_order(word_order: int) -> Callable[[Mapping[str, Any]], ChrfOptions]:
-    def options(given: Mapping[str, Any]) -> ChrfOptions:
-        return ChrfOptions(**{"word_order": word_order, **given})
+def _with_word_order(word_order: int) -> Callable[[Mapping[str, Any]], ResampledChrf]:
+    def options(given: Mapping[str, Any]) -> ResampledChrf:
+        values = {"word_order": word_order, **given}
+        lowercase = bool(values.pop("lowercase", False))
+        return ResampledChrf(ChrfOptions(**values), lowercase)
 
     return options
 

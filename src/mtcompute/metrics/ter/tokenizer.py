@@ -5,6 +5,15 @@ The patterns below are the rules themselves, kept character for character, quirk
 Python's ``re`` reads them, and a rewrite into tidier classes would risk a different set of
 characters. The text is stripped at its end first, as sacreBLEU's ``TER`` does before it
 tokenizes.
+
+sacreBLEU's ``TER.corpus_score`` (and ``sentence_score``, and the references given to its
+constructor) tokenizes each *reference* twice: ``Metric._cache_references`` preprocesses every
+reference line, then ``TER._extract_reference_info`` preprocesses the result again; a hypothesis
+is tokenized once. Without ``normalized`` a second pass changes nothing (lowercasing, punctuation
+removal and joining at single spaces are idempotent), but with it the second pass sees the first
+one's output joined at single spaces, and rules that need a space, or that the first pass's
+splits set off, fire again: ``it's<TAB>x`` becomes ``it's x`` and then ``it 's x``; ``it's.``
+becomes ``it's .`` and then ``it 's .``. ``reference_words`` applies that second pass.
 """
 
 import re
@@ -79,5 +88,15 @@ def normalized_text(text: str, options: TerOptions) -> str:
 
 
 def tercom_words(text: str, options: TerOptions) -> list[str]:
-    """The words TER aligns: the normalized text split at whitespace."""
+    """A hypothesis's words, the words TER aligns: the normalized text split at whitespace (every
+    character ``str.split`` counts as one)."""
     return normalized_text(text, options).split()
+
+
+def reference_words(text: str, options: TerOptions) -> list[str]:
+    """A reference's words as sacreBLEU's ``TER`` gives them: tokenized, joined at single spaces
+    and, with ``normalized``, tokenized again (without it the second pass is the identity)."""
+    words = tercom_words(text, options)
+    if options.normalized and words:
+        return tercom_words(" ".join(words), options)
+    return words

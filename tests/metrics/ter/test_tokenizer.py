@@ -1,4 +1,6 @@
-"""Tercom's normalizer gives the words sacreBLEU's ``TercomTokenizer`` gives, for every option."""
+"""Tercom's normalizer gives the words sacreBLEU's ``TercomTokenizer`` gives, for every option,
+and a reference's words are those sacreBLEU's ``TER`` aligns: tokenized twice, as its reference
+path does."""
 
 import pytest
 from hypothesis import given, settings
@@ -6,7 +8,8 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
 from mtcompute.metrics.ter.options import TerOptions
-from mtcompute.metrics.ter.tokenizer import tercom_words
+from mtcompute.metrics.ter.tokenizer import reference_words, tercom_words
+from tests.metrics.ter import sacrebleu_peer, tricky_texts
 from tests.metrics.ter.sacrebleu_peer import EVERY_OPTION_COMBINATION
 
 # Characters every rule reacts to: ASCII punctuation, digits, XML escapes' letters, newlines,
@@ -71,3 +74,64 @@ def test_asian_support_splits_cjk_characters_and_removes_their_punctuation(
     options: TerOptions, expected: list[str]
 ) -> None:
     assert tercom_words("中文。", options) == expected
+
+
+# Texts of the fragments the generated TER segments are built from, glued or parted by any
+# whitespace str.split knows.
+_FRAGMENTS = (
+    sorted(
+        {fragment for kind in tricky_texts.FRAGMENT_KINDS for fragment in kind}
+        | set(tricky_texts.WHITESPACE)
+    )
+    + [" "] * 20
+)  # the usual space, more often
+_tricky_texts = st.lists(st.sampled_from(_FRAGMENTS), max_size=14).map("".join)
+
+
+@settings(max_examples=300)
+@given(_tricky_texts, st.sampled_from(EVERY_OPTION_COMBINATION))
+def test_hypothesis_and_reference_words_are_those_sacrebleus_ter_aligns(
+    text: str, options: TerOptions
+) -> None:
+    assert tercom_words(text, options) == sacrebleu_peer.hypothesis_words(text, options)
+    assert reference_words(text, options) == sacrebleu_peer.reference_words(text, options)
+
+
+@settings(max_examples=150)
+@given(_tricky_texts, st.sampled_from([o for o in EVERY_OPTION_COMBINATION if not o.normalized]))
+def test_without_normalized_a_second_pass_changes_nothing(text: str, options: TerOptions) -> None:
+    words = tercom_words(text, options)
+    assert tercom_words(" ".join(words), options) == words == reference_words(text, options)
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "hypothesis", "reference"),
+    [
+        # The second pass sees "it's “Hallo”": the possessive rule wants the space the tab was.
+        (
+            "Straße to naïve it's\t“Hallo”",
+            TerOptions(normalized=True, case_sensitive=True),
+            ["Straße", "to", "naïve", "it's", "“Hallo”"],
+            ["Straße", "to", "naïve", "it", "'s", "“Hallo”"],
+        ),
+        # The first pass sets the period off; the second then splits the possessive.
+        ("it's.", TerOptions(normalized=True), ["it's", "."], ["it", "'s", "."]),
+        # An entity the first pass unescapes only halfway is unescaped by the second.
+        ("&amp;lt;", TerOptions(normalized=True), ["<"], ["<"]),
+        ("&amp;quot;", TerOptions(normalized=True), ["&", "quot", ";"], ["&", "quot", ";"]),
+        (
+            "x's\u3002",
+            TerOptions(normalized=True, asian_support=True),
+            ["x's", "\u3002"],
+            ["x", "'s", "\u3002"],
+        ),
+        ("it's.", TerOptions(no_punct=True), ["it's"], ["it's"]),
+    ],
+)
+def test_a_reference_is_tokenized_twice_with_normalized(
+    text: str, options: TerOptions, hypothesis: list[str], reference: list[str]
+) -> None:
+    assert tercom_words(text, options) == hypothesis
+    assert sacrebleu_peer.hypothesis_words(text, options) == hypothesis
+    assert reference_words(text, options) == reference
+    assert sacrebleu_peer.reference_words(text, options) == reference

@@ -29,7 +29,7 @@ ENTITIES = (
     "a&lt;b",
     "&quot;x&quot;",
 )
-PUNCTUATION = tuple(string.punctuation) + ("--", "---", "'s", "'S", "''", "...", "-'s", "s'")
+PUNCTUATION = (*string.punctuation, "--", "---", "'s", "'S", "''", "...", "-'s", "s'")
 WORDS = (
     "a",
     "b",
@@ -52,11 +52,11 @@ WORDS = (
     "ΌΣ",
     "ﬁ",
     "“Hallo”",
-    "‘q’",
+    "\u2018q\u2019",
     "«a»",
     "¿qué?",
     "—",
-    "–",
+    "\u2013",
     "…",
     "€5",
     "😀",
@@ -71,15 +71,33 @@ CJK = (
     "⺀",
     "㍻",
     "豈",
-    "︰",
+    "\ufe30",
     "㈠",
     "\u3f22",
     "\u3f23",
     "𠀀",
     "ﾊﾝｶｸ",
 )
-CJK_PUNCTUATION = tuple("、。〈〉《》「」『』【】〔〕〖〗〘〙〚〛〜〝〞〟｡｢｣､･・，．？：；！＂（）")
-KANA = ("ひらがな", "カタカナ", "ㇰㇱ", "ー", "ゝ", "ヽ", "は", "カ", "ひらカタ", "かな。", "中かな")
+# CJK and full-width punctuation: U+3001-U+3002, U+3008-U+301F, U+FF61-U+FF65, U+30FB, and
+# the full-width . , ? : ; ! " ( ).
+CJK_PUNCTUATION = tuple(
+    "\u3001\u3002\u3008\u3009\u300a\u300b\u300c\u300d\u300e\u300f\u3010\u3011\u3014\u3015"
+    "\u3016\u3017\u3018\u3019\u301a\u301b\u301c\u301d\u301e\u301f\uff61\uff62\uff63\uff64"
+    "\uff65\u30fb\uff0c\uff0e\uff1f\uff1a\uff1b\uff01\uff02\uff08\uff09"
+)
+KANA = (
+    "ひらがな",
+    "カタカナ",
+    "ㇰㇱ",
+    "ー",
+    "ゝ",
+    "ヽ",
+    "は",
+    "カ",
+    "ひらカタ",
+    "かな\u3002",
+    "中かな",
+)
 HANGUL = ("한국어", "한", "ᄀ", "ㄱ")
 COMBINING = ("e\u0301", "\u0301", "a\u0308", "\u20dd", "ק\u05b8")
 CONTROL = ("\x00", "\x07", "\u200b", "\ufeff", "\u00ad", "\u200d")
@@ -160,3 +178,8 @@ def segments(seed: int, count: int, longest: int = 10) -> Iterator[tuple[str, li
     rng = random.Random(seed)
     for _ in range(count):
         yield segment(rng, longest)
+
+
+def corpus(seed: int, count: int, longest: int = 10) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``count`` generated segments as hashable data (see ``sacrebleu_peer.Corpus``)."""
+    return tuple((h, tuple(refs)) for h, refs in segments(seed, count, longest))

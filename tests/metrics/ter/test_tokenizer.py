@@ -8,7 +8,15 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_ter import TercomTokenizer
 
 from mtcompute.metrics.ter.options import TerOptions
-from mtcompute.metrics.ter.tokenizer import reference_words, tercom_words
+from mtcompute.metrics.ter.tokenizer import (
+    _ASIAN,
+    _ASIAN_BLOCK,
+    _ASIAN_ONLY_PUNCTUATION,
+    _SET_OFF_PUNCTUATION,
+    _SET_OFF_TABLE,
+    reference_words,
+    tercom_words,
+)
 from tests.metrics.ter import sacrebleu_peer, tricky_texts
 from tests.metrics.ter.sacrebleu_peer import EVERY_OPTION_COMBINATION
 
@@ -135,3 +143,23 @@ def test_a_reference_is_tokenized_twice_with_normalized(
     assert sacrebleu_peer.hypothesis_words(text, options) == hypothesis
     assert reference_words(text, options) == reference
     assert sacrebleu_peer.reference_words(text, options) == reference
+
+
+_EVERY_CHARACTER = "".join(map(chr, range(0x110000)))
+
+
+def test_the_punctuation_set_off_by_a_mapping_is_what_its_pattern_matches() -> None:
+    # The mapping is built from ASCII; no other character matches the pattern.
+    matched = set(_SET_OFF_PUNCTUATION.findall(_EVERY_CHARACTER))
+    assert {chr(code) for code in _SET_OFF_TABLE} == matched
+    assert all(_SET_OFF_TABLE[ord(c)] == f" {c} " for c in matched)
+    assert len(matched) == 29  # 32 ASCII punctuation characters and the space, but - . , '
+
+
+def test_every_character_an_asian_rule_reacts_to_lies_in_the_block_checked_first() -> None:
+    outside = _ASIAN_BLOCK.sub("", _EVERY_CHARACTER)
+    assert len(outside) == 0x110000 - (0xFFEF - 0x2E80 + 1)
+    for pattern, _, _ in (*_ASIAN, *_ASIAN_ONLY_PUNCTUATION):
+        assert pattern.search(outside) is None
+        # The kana rules are anchored: tried on each character alone too.
+        assert not any(pattern.search(c) for c in outside[:0x10000])

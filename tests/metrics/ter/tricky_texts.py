@@ -102,7 +102,7 @@ HANGUL = ("한국어", "한", "ᄀ", "ㄱ")
 COMBINING = ("e\u0301", "\u0301", "a\u0308", "\u20dd", "ק\u05b8")
 CONTROL = ("\x00", "\x07", "\u200b", "\ufeff", "\u00ad", "\u200d")
 
-FRAGMENT_KINDS = (
+FRAGMENT_KINDS: tuple[tuple[str, ...], ...] = (
     WORDS,
     WORDS,
     ENTITIES,

@@ -102,9 +102,15 @@ HANGUL = ("한국어", "한", "ᄀ", "ㄱ")
 COMBINING = ("e\u0301", "\u0301", "a\u0308", "\u20dd", "ק\u05b8")
 CONTROL = ("\x00", "\x07", "\u200b", "\ufeff", "\u00ad", "\u200d")
 
+# Possessives, which the normalizer splits only before a space: what sets them apart from
+# what follows them decides how a text and its words differ.
+POSSESSIVES = ("it's", "John's", "'s", "IT'S", "x's", "1's", "a's.", "b's,", "c's!")
+
 FRAGMENT_KINDS: tuple[tuple[str, ...], ...] = (
     WORDS,
     WORDS,
+    POSSESSIVES,
+    POSSESSIVES,
     ENTITIES,
     PUNCTUATION,
     PUNCTUATION,

@@ -1,6 +1,7 @@
 """ter-compute@1.0.0: sacreBLEU's TER bit for bit, statistics that add up, and every input that
 breaks the contract refused with a pointer, the pair bytes among them."""
 
+from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -10,6 +11,9 @@ import mtcompute
 from mtcompute import execute
 from mtcompute.contracts.ter_compute_1_0_0 import LIMITS
 from mtcompute.errors import InputError
+from mtcompute.metrics.ter.options import TerOptions
+from tests.metrics.ter import tricky_texts
+from tests.metrics.ter.sacrebleu_peer import EVERY_OPTION_COMBINATION, expected
 
 ID, VERSION = "ter-compute", "1.0.0"
 MAX_PAIR_BYTES = LIMITS.max_total_pair_bytes or 0
@@ -85,3 +89,18 @@ def test_an_input_that_breaks_the_contract_is_refused_with_its_pointer(
     raw: dict[str, Any], expected: list[tuple[str, str]]
 ) -> None:
     assert _errors(raw) == expected
+
+
+@pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)
+def test_generated_segments_of_every_script_and_space_are_sacrebleus(options: TerOptions) -> None:
+    # Every kind of whitespace, entities, punctuation, CJK, kana, hangul and combining marks.
+    corpus = tricky_texts.corpus(37, 40)
+    raw = {
+        "hypotheses": [hypothesis for hypothesis, _ in corpus],
+        "references": [list(refs) for _, refs in corpus],
+        **asdict(options),
+    }
+    answer = execute(ID, VERSION, raw)
+    segments, score = expected(corpus, options)
+    assert [(s["num_edits"], s["ref_length"]) for s in answer["segments"]] == list(segments)
+    assert 100 * answer["ter"] == score

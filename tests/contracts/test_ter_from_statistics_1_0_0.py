@@ -4,6 +4,7 @@ parts' sums would not; and every bad part is refused where it is wrong."""
 
 import itertools
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -16,7 +17,15 @@ from mtcompute.contracts.inputs.parts import MAX_COUNT
 from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.contracts.ter_from_statistics_1_0_0 import LIMITS, PARSER, parser
 from mtcompute.errors import InputError, Violation
+from mtcompute.metrics.ter.options import TerOptions
 from tests.contracts.refusals import assert_pointers_name_places, assert_refused
+from tests.metrics.ter import tricky_texts
+from tests.metrics.ter.sacrebleu_peer import (
+    EVERY_OPTION_COMBINATION,
+    expected,
+    sacrebleu_ter,
+    streams,
+)
 from tests.set_in_parts import make_test_set, texts
 
 ID, VERSION = "ter-from-statistics", "1.0.0"
@@ -327,3 +336,25 @@ def test_a_test_set_over_ter_computes_limits_scores_in_one_batch_as_the_whole() 
     whole = ter(hypotheses, references)
     expected = {"ter": whole.ter, "num_edits": whole.num_edits, "ref_length": whole.ref_length}
     assert jsonio.dumps(entries[-1]["result"]) == jsonio.dumps(expected)
+
+
+@pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)
+def test_parts_of_generated_segments_of_every_script_and_space_give_sacrebleus_score(
+    options: TerOptions,
+) -> None:
+    # Every kind of whitespace, entities, punctuation, CJK, kana, hangul and combining marks,
+    # scored by ter-compute in four parts and combined: sacreBLEU's corpus score to the bit.
+    corpus = tricky_texts.corpus(37, 40)
+    hypotheses = [hypothesis for hypothesis, _ in corpus]
+    references = [list(refs) for _, refs in corpus]
+    flags = asdict(options)
+    parts = [
+        ter_compute(hypotheses[a:b], references[a:b], **flags)["segments"]
+        for a, b in itertools.pairwise((0, 7, 8, 25, 40))
+    ]
+    segments, score = expected(corpus, options)
+    assert [(s["num_edits"], s["ref_length"]) for p in parts for s in p] == list(segments)
+    answer = combined(parts)
+    assert 100 * answer["ter"] == score
+    theirs = sacrebleu_ter(options).corpus_score(hypotheses, streams(references))
+    assert (answer["num_edits"], answer["ref_length"]) == (theirs.num_edits, theirs.ref_length)

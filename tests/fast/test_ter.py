@@ -14,8 +14,10 @@ from mtcompute.fast.ter import corpus_statistics_fast, ter_fast, word_statistics
 from mtcompute.metrics.ter.options import TerOptions
 from mtcompute.metrics.ter.result import ter, ter_result
 from mtcompute.metrics.ter.statistics import TerStatistics
+from tests.metrics.ter import tricky_texts
 from tests.metrics.ter.sacrebleu_peer import (
     EVERY_OPTION_COMBINATION,
+    expected,
     sacrebleu_corpus_score,
     sacrebleu_segments,
 )
@@ -77,6 +79,32 @@ def test_thousands_of_seeded_segments_short_and_long_score_as_in_sacrebleu(path:
         _check(corpus, options)
     for corpus, options in _seeded_corpora(8, 4, 60):
         _check(corpus, options)
+
+
+def _check_generated(corpus: Corpus, options: TerOptions) -> None:
+    hypotheses, references = [h for h, _ in corpus], [list(refs) for _, refs in corpus]
+    statistics = corpus_statistics_fast(hypotheses, references, options)
+    segments, score = expected(corpus, options)
+    assert [(s.num_edits, s.ref_length) for s in statistics] == list(segments)
+    assert ter_fast(hypotheses, references, **_keywords(options)).score == score
+
+
+# Every kind of whitespace, entities, punctuation, CJK, kana, hangul and combining marks
+# (tests/metrics/ter/tricky_texts.py), one sacreBLEU run per option combination.
+def test_generated_segments_of_every_script_and_space_score_as_in_sacrebleu(path: str) -> None:
+    for options in EVERY_OPTION_COMBINATION:
+        _check_generated(tricky_texts.corpus(37, 40), options)
+
+
+@pytest.mark.slow
+def test_thousands_of_generated_segments_of_every_script_and_space_score_as_in_sacrebleu(
+    path: str,
+) -> None:
+    # 16 x 1,000 = 16,000 segments, about 40,000 (hypothesis, reference) pairs, compiled; a
+    # tenth of them on the pure-Python path.
+    count = 1000 if path == "compiled" else 100
+    for options in EVERY_OPTION_COMBINATION:
+        _check_generated(tricky_texts.corpus(3701, count), options)
 
 
 _texts = st.lists(st.sampled_from(_WORDS), max_size=14).map(" ".join)

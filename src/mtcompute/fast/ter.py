@@ -9,7 +9,7 @@ from mtcompute.fast import compiled
 from mtcompute.metrics.ter.options import TerOptions
 from mtcompute.metrics.ter.result import TerResult, ter_result
 from mtcompute.metrics.ter.statistics import TerStatistics, average_length, word_statistics
-from mtcompute.metrics.ter.tokenizer import tercom_words
+from mtcompute.metrics.ter.tokenizer import reference_words, tercom_words
 
 Words = Sequence[str]
 
@@ -39,7 +39,7 @@ def corpus_statistics_fast(
         )
     return [
         word_statistics_fast(
-            tercom_words(hypothesis, options), [tercom_words(text, options) for text in texts]
+            tercom_words(hypothesis, options), [reference_words(text, options) for text in texts]
         )
         for hypothesis, texts in zip(hypotheses, references, strict=True)
     ]

@@ -14,6 +14,9 @@ from mtcompute.fast import compiled
 from mtcompute.fast.resampling.segmentwise.bleu_segments import BleuOptions, bleu_statistics
 from mtcompute.fast.resampling.statistics import bleu_rows
 from mtcompute.metrics.bleu import segment_statistics
+from mtcompute.metrics.ter.options import TerOptions
+from tests.metrics.ter import tricky_texts
+from tests.metrics.ter.sacrebleu_peer import EVERY_OPTION_COMBINATION, expected
 
 Lists = Sequence[Sequence[Sequence[str]]]  # per system (or segment), its token lists
 _TOKENS = st.lists(st.sampled_from(["a", "b", "c", "é", "中", "a b"]), max_size=12)
@@ -94,3 +97,17 @@ def test_rows_from_texts_are_the_rows_of_their_tokens_in_blocks(
     tokens = [[text.split() for text in texts] for texts in systems]
     expected = _oracle(tokens, [[ref.split() for ref in refs] for refs in references], 4)
     assert np.array_equal(np.array(stats.matrices), expected)
+
+
+@pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)
+def test_ter_rows_from_texts_are_sacrebleus_statistics_on_generated_segments(
+    options: TerOptions,
+) -> None:
+    # Every kind of whitespace, entities, punctuation, CJK, kana, hangul and combining marks:
+    # the rows paired significance resamples are sacreBLEU's own segment statistics.
+    corpus = tricky_texts.corpus(37, 40)
+    hypotheses = [hypothesis for hypothesis, _ in corpus]
+    references = [list(refs) for _, refs in corpus]
+    (matrix,) = metric_statistics(options, [hypotheses], references, "sacrebleu").matrices
+    segments, _ = expected(corpus, options)
+    assert matrix.tolist() == [list(segment) for segment in segments]

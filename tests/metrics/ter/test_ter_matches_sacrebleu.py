@@ -11,8 +11,11 @@ from hypothesis import strategies as st
 from mtcompute.metrics.ter.options import TerOptions
 from mtcompute.metrics.ter.result import ter_result
 from mtcompute.metrics.ter.statistics import corpus_statistics
+from tests.metrics.ter import tricky_texts
 from tests.metrics.ter.sacrebleu_peer import (
     EVERY_OPTION_COMBINATION,
+    Corpus,
+    expected,
     sacrebleu_corpus_score,
     sacrebleu_segments,
 )
@@ -74,3 +77,29 @@ def test_the_public_corpus_score_is_the_same_double() -> None:
     options = TerOptions()
     result = ter_result(corpus_statistics(hypotheses, references, options), options)
     assert result.score == sacrebleu_corpus_score(hypotheses, references, options)
+
+
+def _check_generated(corpus: Corpus, options: TerOptions) -> None:
+    hypotheses = [hypothesis for hypothesis, _ in corpus]
+    statistics = corpus_statistics(hypotheses, [list(refs) for _, refs in corpus], options)
+    segments, score = expected(corpus, options)
+    assert [(s.num_edits, s.ref_length) for s in statistics] == list(segments)
+    assert ter_result(statistics, options).score == score
+
+
+# Every kind of whitespace, entities, punctuation, CJK, kana, hangul and combining marks
+# (tests/metrics/ter/tricky_texts.py), one sacreBLEU run per option combination.
+@pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)
+def test_generated_segments_of_every_script_and_space_score_as_in_sacrebleu(
+    options: TerOptions,
+) -> None:
+    _check_generated(tricky_texts.corpus(37, 40), options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)
+def test_thousands_of_generated_segments_of_every_script_and_space_score_as_in_sacrebleu(
+    options: TerOptions,
+) -> None:
+    # 16 x 800 = 12,800 segments, about 32,000 (hypothesis, reference) pairs.
+    _check_generated(tricky_texts.corpus(3700, 800), options)

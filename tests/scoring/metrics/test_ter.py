@@ -1,8 +1,14 @@
 """TER in ``score``: ``ter-compute`` with sacreBLEU's ``--ter-*`` switches and its signature."""
 
+from dataclasses import asdict
+
+import pytest
 from sacrebleu.metrics.ter import TER
 
+from mtcompute.metrics.ter.options import TerOptions
 from mtcompute.scoring.metrics.ter import Ter
+from tests.metrics.ter import tricky_texts
+from tests.metrics.ter.sacrebleu_peer import EVERY_OPTION_COMBINATION, Corpus, expected
 
 HYPOTHESES = ["The cat, sat on mat.", "Hello there"]
 STREAMS = [["the cat sat on the mat", "Hi there!"]]
@@ -29,3 +35,23 @@ def test_each_segment_is_scored_as_sacrebleus_sentence_score() -> None:
     assert [segment.line for segment in segments] == [1, 2]
     for segment, hypothesis, reference in zip(segments, HYPOTHESES, STREAMS[0], strict=True):
         assert segment.score == TER().sentence_score(hypothesis, [reference]).score
+
+
+def _two_streams(corpus: Corpus) -> tuple[list[str], list[list[str]], Corpus]:
+    """The corpus with two references a segment (its first two, or its one twice), as files
+    give them, and the same corpus per segment."""
+    hypotheses = [hypothesis for hypothesis, _ in corpus]
+    streams = [[refs[k % len(refs)] for _, refs in corpus] for k in range(2)]
+    per_segment = tuple((h, (a, b)) for h, a, b in zip(hypotheses, *streams, strict=True))
+    return hypotheses, streams, per_segment
+
+
+@pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)
+def test_generated_segments_of_every_script_and_space_score_as_in_sacrebleu(
+    options: TerOptions,
+) -> None:
+    hypotheses, streams, corpus = _two_streams(tricky_texts.corpus(37, 40))
+    segments, score = expected(corpus, options)
+    assert Ter(asdict(options)).corpus(hypotheses, streams).score == score
+    sentences = Ter(asdict(options), sentence_level=True).sentences(hypotheses, streams)
+    assert [(s.result["num_edits"], s.result["ref_length"]) for s in sentences] == list(segments)

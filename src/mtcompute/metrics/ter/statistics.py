@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from mtcompute.metrics.ter.edits import translation_edits
 from mtcompute.metrics.ter.options import TerOptions
-from mtcompute.metrics.ter.tokenizer import tercom_words
+from mtcompute.metrics.ter.tokenizer import reference_words, tercom_words
 
 Words = Sequence[str]
 
@@ -54,7 +54,7 @@ def segment_statistics(
 ) -> TerStatistics:
     """A segment's statistics from its texts, tokenized as ``options`` say."""
     return word_statistics(
-        tercom_words(hypothesis, options), [tercom_words(text, options) for text in references]
+        tercom_words(hypothesis, options), [reference_words(text, options) for text in references]
     )
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 from mtcompute.metrics.smoothing import Smoothing
-from mtcompute.metrics.tokenizers import INTL_UNICODE_TABLES
+from mtcompute.metrics.tokenizers import INTL_UNICODE_TABLES, tokenizer_signature
 from mtcompute.version import __version__
 
 # The tables intl's Unicode classes follow, as a signature names them.
@@ -51,7 +51,7 @@ def bleu_signature(
         *_order(max_order),
         ("case", "lc" if lowercase else "mixed"),
         ("eff", _yes_no(effective_order)),
-        ("tok", tokenizer),
+        ("tok", tokenizer_signature(tokenizer)),
         *([("unicode", INTL_TABLES)] if tokenizer == "intl" else []),
         ("smooth", _smooth(smoothing)),
     ]

@@ -18,7 +18,7 @@ from mtcompute.fast.text_bleu import corpus_statistics_from_streams
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics, score
 from mtcompute.metrics.sentence import sentence_score
 from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
+from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, DEFAULT_TOKENIZER
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import (
     Option,
@@ -39,9 +39,10 @@ class Bleu(ScoringMetric):
         Option(
             "tokenize",
             ("-tok", "--tokenize"),
-            "BLEU's tokenizer, as sacreBLEU's (none splits at whitespace only).",
+            "BLEU's tokenizer, as sacreBLEU's (none splits at whitespace only; ja-mecab, "
+            "ko-mecab and the SentencePiece ones need their extras and models).",
             DEFAULT_TOKENIZER,
-            choices=TOKENIZER_NAMES,
+            choices=ALL_TOKENIZER_NAMES,
         ),
         Option(
             "lowercase",

@@ -1,0 +1,112 @@
+"""sacreBLEU's SentencePiece tokenizers (``flores101``, ``flores200``, ``spBLEU-1K`` and ``spm``,
+which is ``flores101``): a line's pieces (``EncodeAsPieces``), separated by spaces.
+
+The model is the file sacreBLEU keeps in ``$SACREBLEU/models/`` (``~/.sacrebleu`` when the
+variable is not set), under the name sacreBLEU gives it, so that a user who ran sacreBLEU once
+with the tokenizer already has it. Nothing is downloaded: a missing model is an error naming the
+path and the sacreBLEU command that fetches it. ``sentencepiece`` (``pip install
+'mtcompute[spm]'``) is imported only when a model is first loaded, and each model file is loaded
+once per process (sacreBLEU 2.6 loads it again for every ``sentence_bleu`` call); its sha256
+names the exact model a score was made with.
+"""
+
+import functools
+import hashlib
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mtcompute.metrics.tokenizers.mecab import unavailable
+
+
+@dataclass(frozen=True)
+class SpmSetup:
+    """One SentencePiece tokenizer: its name, the model's file name in sacreBLEU's cache, and
+    the name its signature gives (``spm`` signs as ``flores101``, whose model it uses)."""
+
+    name: str
+    file_name: str
+    signature: str
+
+
+SETUPS = {
+    setup.name: setup
+    for setup in (
+        SpmSetup("spm", "sacrebleu_tokenizer_spm.model", "flores101"),
+        SpmSetup("flores101", "sacrebleu_tokenizer_spm.model", "flores101"),
+        SpmSetup("flores200", "flores200sacrebleuspm", "flores200"),
+        SpmSetup("spBLEU-1K", "spbleu-1k_tokenizer_spm.model", "spBLEU-1K"),
+    )
+}
+
+
+def sacrebleu_folder() -> Path:
+    """sacreBLEU's cache: ``$SACREBLEU``, else ``~/.sacrebleu``."""
+    return Path(os.environ.get("SACREBLEU", os.path.join(os.path.expanduser("~"), ".sacrebleu")))
+
+
+def model_path(name: str) -> Path:
+    """Where sacreBLEU keeps the model of tokenizer ``name``."""
+    return sacrebleu_folder() / "models" / SETUPS[name].file_name
+
+
+class SpmTokenizer:
+    """A loaded SentencePiece model; ``tokenize_line`` is sacreBLEU's tokenizer call."""
+
+    def __init__(self, name: str, path: Path) -> None:
+        self.name = name
+        self.path = path
+        self.signature = SETUPS[name].signature
+        try:
+            import sentencepiece  # noqa: PLC0415 - an extra, imported where it is used
+        except ImportError:
+            raise unavailable(
+                name,
+                f"the {name} tokenizer needs sentencepiece, which is not installed: "
+                "pip install 'mtcompute[spm]'",
+            ) from None
+        try:
+            data = path.read_bytes()
+        except OSError:
+            raise unavailable(
+                name,
+                f"the {name} tokenizer's model is not at {path}: sacreBLEU fetches it there "
+                f"with `echo x | sacrebleu x -tok {name}` (the folder is $SACREBLEU/models, "
+                "~/.sacrebleu/models when SACREBLEU is not set)",
+            ) from None
+        self.sha256 = hashlib.sha256(data).hexdigest()
+        processor: Any = sentencepiece.SentencePieceProcessor()
+        try:
+            processor.LoadFromSerializedProto(data)
+        except (OSError, RuntimeError):
+            raise unavailable(
+                name, f"the {name} tokenizer's model at {path} is not a SentencePiece model"
+            ) from None
+        self._encode = processor.EncodeAsPieces
+
+    def tokenize_line(self, line: str) -> str:
+        """The line's pieces, separated by spaces."""
+        return " ".join(self._encode(line))
+
+    def tokenize_lines(self, lines: list[str]) -> list[str]:
+        """``tokenize_line`` of each line, the batch encoded in one call."""
+        return [" ".join(pieces) for pieces in self._encode(lines)]
+
+
+_LOCK = threading.Lock()
+
+
+def spm_tokenizer(name: str) -> SpmTokenizer:
+    """The process's tokenizer ``name``, its model loaded from sacreBLEU's cache on first use
+    (again only if ``$SACREBLEU`` now points elsewhere)."""
+    if name not in SETUPS:
+        raise KeyError(name)
+    return _loaded(name, model_path(name))
+
+
+@functools.cache
+def _loaded(name: str, path: Path) -> SpmTokenizer:
+    with _LOCK:
+        return SpmTokenizer(name, path)

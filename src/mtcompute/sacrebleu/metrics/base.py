@@ -1,0 +1,200 @@
+"""sacreBLEU 2.6's ``Score``, ``Signature`` and ``Metric`` as its users meet them: a score prints
+(``str``, ``format``) and reads (``score``, ``name`` and the metric's fields) as sacreBLEU's, a
+signature has sacreBLEU's keys, values and order with mtcompute's version part in place of
+``version:2.6.0``, and a metric refuses arguments where sacreBLEU does, with its ``TypeError``.
+"""
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from mtcompute.errors import InputError, Violation
+from mtcompute.version import __version__
+
+References = Sequence[Sequence[str | None]]
+
+
+class Score:
+    """A metric's ``name`` and ``score`` (0-100); ``format`` as sacreBLEU's."""
+
+    def __init__(self, name: str, score: float) -> None:
+        self.name = name
+        self.score = score
+        self._verbose = ""
+
+    def format(
+        self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False
+    ) -> str:
+        """``NAME|SIGNATURE = SCORE VERBOSE``, the score alone (``score_only``), or sacreBLEU's
+        JSON (``is_json``)."""
+        shown = f"{self.score:.{width}f}"
+        if score_only:
+            return shown
+        if is_json:
+            document: dict[str, Any] = {
+                "name": self.name,
+                "score": float(shown),
+                "signature": signature,
+            }
+            if self._verbose:
+                document["verbose_score"] = self._verbose
+            for pair in signature.split("|"):
+                key, value = pair.split(":")
+                document[key] = value
+            return json.dumps(document, indent=1, ensure_ascii=False)
+        line = f"{self.name}|{signature}" if signature else self.name
+        line = f"{line} = {shown}"
+        return f"{line} {self._verbose}" if self._verbose else line
+
+    def __repr__(self) -> str:
+        return self.format()
+
+
+class Signature:
+    """What makes a score reproducible, as ``key:value`` pairs joined with "|"."""
+
+    def __init__(self, num_refs: int | None) -> None:
+        if num_refs is None:
+            raise ValueError("Number of references unknown, please evaluate the metric first.")
+        self._abbr = {"nrefs": "#", "mtcompute": "mtcompute"}
+        self.info: dict[str, Any] = {"nrefs": "var" if num_refs == -1 else num_refs}
+
+    def format(self, short: bool = False) -> str:
+        """The pairs in sacreBLEU's order, the version part last; ``short`` abbreviates keys."""
+        info = {**self.info, "mtcompute": __version__}
+        pairs = []
+        for key, value in info.items():
+            if value is None:
+                continue
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            pairs.append(f"{self._abbr.get(key, key) if short else key}:{shown}")
+        return "|".join(pairs)
+
+    def update(self, key: str, value: Any) -> None:
+        self.info[key] = value
+
+    def __str__(self) -> str:
+        return self.format()
+
+    def __repr__(self) -> str:
+        return self.format()
+
+
+class Metric(ABC):
+    """A metric with sacreBLEU's ``corpus_score``, ``sentence_score`` and ``get_signature``;
+    references are streams (``refs[k][i]``), a None leaving a segment's reference out."""
+
+    def __init__(self) -> None:
+        self.num_refs: int | None = None
+        self._cached: list[Any] | None = None
+
+    def _cache(self, references: References) -> list[Any]:
+        """Each segment's prepared references; ``num_refs`` becomes their number, -1 where the
+        segments have different numbers."""
+        segments = _per_segment(references)
+        counts = {len(refs) for refs in segments}
+        self.num_refs = counts.pop() if len(counts) == 1 else -1
+        return self._prepare_references(segments)
+
+    @abstractmethod
+    def _prepare_references(self, segments: list[list[str]]) -> list[Any]:
+        """Each segment's references, prepared once for any number of systems."""
+
+    @abstractmethod
+    def _score(self, hypotheses: Sequence[str], prepared: list[Any]) -> Score:
+        """The corpus score of the hypotheses against prepared references."""
+
+    def corpus_score(
+        self,
+        hypotheses: Sequence[str],
+        references: References | None,
+        n_bootstrap: int = 1,
+    ) -> Score:
+        """The corpus score; ``references`` None (or empty) scores against the references given
+        to the constructor."""
+        self._check_corpus_arguments(hypotheses, references)
+        if n_bootstrap != 1:
+            raise ValueError(
+                "n_bootstrap is not taken here: mtcompute score --confidence gives sacreBLEU's "
+                "bootstrap confidence interval"
+            )
+        if references:
+            prepared = self._cache(references)
+        elif self._cached is not None:
+            prepared = self._cached
+        else:
+            raise RuntimeError("No references provided and the cache is empty.")
+        if len(prepared) != len(hypotheses):
+            raise _length_mismatch(len(hypotheses), len(prepared))
+        return self._score(hypotheses, prepared)
+
+    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> Score:
+        """One segment's score against its references."""
+        self._check_sentence_arguments(hypothesis, references)
+        return self._score([hypothesis], self._cache([[ref] for ref in references]))
+
+    @abstractmethod
+    def get_signature(self) -> Signature:
+        """The signature; its number of references is known once a score was made."""
+
+    def _check_sentence_arguments(self, hypothesis: object, references: object) -> None:
+        message = None
+        if not isinstance(hypothesis, str):
+            message = "The argument `hyp` should be a string."
+        elif isinstance(references, str) or not isinstance(references, Sequence):
+            message = "The argument `refs` should be a sequence of strings."
+        elif references and not isinstance(references[0], str) and references[0] is not None:
+            message = "Each element of `refs` should be a string."
+        if message:
+            raise TypeError(f"{type(self).__name__}: {message}")
+
+    def _check_corpus_arguments(self, hypotheses: object, references: object) -> None:
+        message = None
+        if isinstance(hypotheses, str) or not isinstance(hypotheses, Sequence):
+            message = "`hyps` should be a sequence of strings."
+        elif hypotheses and not isinstance(hypotheses[0], str):
+            message = "Each element of `hyps` should be a string."
+        elif any(line is None for line in hypotheses):
+            message = "Undefined line in hypotheses stream!"
+        if references is not None:
+            if isinstance(references, str) or not isinstance(references, Sequence):
+                message = "`refs` should be a sequence of sequence of strings."
+            elif references and (
+                isinstance(references[0], str) or not isinstance(references[0], Sequence)
+            ):
+                message = "Each element of `refs` should be a sequence of strings."
+            elif (
+                references
+                and references[0]
+                and not isinstance(references[0][0], str)
+                and references[0][0] is not None
+            ):
+                message = "`refs` should be a sequence of sequence of strings."
+        if message:
+            raise TypeError(f"{type(self).__name__}: {message}")
+
+
+def _per_segment(references: References) -> list[list[str]]:
+    lengths = {len(stream) for stream in references}
+    if len(lengths) > 1:
+        stream_lengths = ", ".join(str(len(stream)) for stream in references)
+        violation = Violation(
+            code="stream_length_mismatch",
+            pointer="/references",
+            message=f"expected reference streams of one length, got lengths {stream_lengths}",
+        )
+        raise InputError([violation])
+    return [[text for text in refs if text is not None] for refs in zip(*references, strict=True)]
+
+
+def _length_mismatch(hypotheses: int, references: int) -> InputError:
+    violation = Violation(
+        code="stream_length_mismatch",
+        pointer="/references",
+        message=(
+            f"expected reference streams of {hypotheses} lines (one per hypothesis), "
+            f"got {references}"
+        ),
+    )
+    return InputError([violation])

@@ -14,11 +14,13 @@ MODEL_FILES = {
     "flores200sacrebleuspm": 400,  # flores200
     "spbleu-1k_tokenizer_spm.model": 250,  # spBLEU-1K
 }
-WORDS = (
-    "the cat sat on mat and dog ran far away from home while birds sing Haus Straße über "
-    "café naïve 東京 日本語 今日は 天気 いい ですね 한국어 문장 오늘 날씨 좋다 中文 我们 学习 "
-    "Привет мир как дела مرحبا بالعالم नमस्ते दुनिया 2024 3.5 $10 (note) «quote» — ok!"
-).split()
+_WORD_LINES = (
+    "the cat sat on mat and dog ran far away from home while birds sing",
+    "Haus Straße über café naïve 2024 3.5 $10 (note) «quote» — ok!",
+    "東京 日本語 今日は 天気 いい ですね 한국어 문장 오늘 날씨 좋다 中文 我们 学习",
+    "Привет мир как дела مرحبا بالعالم नमस्ते दुनिया",
+)
+WORDS = tuple(word for line in _WORD_LINES for word in line.split())
 
 
 ALPHABETS = (
@@ -39,9 +41,7 @@ def _word(rng: random.Random) -> str:
 def training_text(lines: int = 3000, seed: int = 1) -> str:
     """Lines of words drawn from several scripts: known words and random syllables."""
     rng = random.Random(seed)
-    return "\n".join(
-        " ".join(_word(rng) for _ in range(rng.randint(3, 14))) for _ in range(lines)
-    )
+    return "\n".join(" ".join(_word(rng) for _ in range(rng.randint(3, 14))) for _ in range(lines))
 
 
 def train_models(folder: Path) -> Path:

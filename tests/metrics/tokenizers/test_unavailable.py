@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from mtcompute.errors import InputError
-from mtcompute.metrics.tokenizers import available_tokenizers, tokenize, tokenizer_named
-from mtcompute.metrics.tokenizers import mecab, spm
+from mtcompute.metrics.tokenizers import available_tokenizers, mecab, spm, tokenize, tokenizer_named
 
 
 def test_an_unknown_tokenizer_lists_every_name() -> None:

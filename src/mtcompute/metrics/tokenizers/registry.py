@@ -13,11 +13,11 @@ tokenizer with an ``InputError`` that says what to install or fetch.
 from collections.abc import Callable, Iterable
 
 from mtcompute.metrics.tokenizers import char, intl, thirteen_a, zh
+from mtcompute.metrics.tokenizers.lowercase import lowercase as lowercase_text
 from mtcompute.metrics.tokenizers.mecab import SETUPS as MECAB_SETUPS
 from mtcompute.metrics.tokenizers.mecab import mecab_tokenizer
 from mtcompute.metrics.tokenizers.spm import SETUPS as SPM_SETUPS
 from mtcompute.metrics.tokenizers.spm import SpmTokenizer, spm_tokenizer
-from mtcompute.metrics.tokenizers.lowercase import lowercase as lowercase_text
 from mtcompute.metrics.tokenizers.whitespace import split_words, strip_end
 
 DEFAULT_TOKENIZER = "13a"

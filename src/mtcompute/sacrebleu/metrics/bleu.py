@@ -11,7 +11,7 @@ called without references.
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.fast.tokenize import tokenize_many
@@ -78,14 +78,14 @@ class BLEU(Metric):
     target language's (``zh``, ``ja-mecab``, ``ko-mecab``, else ``13a``); ``force`` changes
     nothing (there is no warning to silence)."""
 
-    SMOOTH_DEFAULTS: dict[str, float | None] = {
+    SMOOTH_DEFAULTS: ClassVar[dict[str, float | None]] = {
         "none": None,
         "floor": 0.1,
         "add-k": 1,
         "exp": None,
     }
     TOKENIZER_DEFAULT = DEFAULT_TOKENIZER
-    _TOKENIZER_MAP = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+    _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 
     def __init__(
         self,
@@ -146,7 +146,7 @@ class BLEU(Metric):
         )
 
     @staticmethod
-    def compute_bleu(  # noqa: PLR0917 - sacreBLEU's signature
+    def compute_bleu(
         correct: list[Any],
         total: list[Any],
         sys_len: int,
@@ -188,7 +188,7 @@ class BLEU(Metric):
             else:
                 precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1]
         # Python's sum and the platform's libm, as sacreBLEU evaluates it.
-        logs = sum([_log(p) for p in precisions[:eff_order]])  # noqa: C419
+        logs = sum([_log(p) for p in precisions[:eff_order]])
         score = bp * math.exp(logs / eff_order)
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 

@@ -1,0 +1,84 @@
+"""What every class of the drop-in shares with sacreBLEU's: its JSON line, its signature's
+rules, and what it refuses (sacreBLEU's ``TypeError`` for a misplaced argument, an error for
+streams of other lengths where sacreBLEU would truncate)."""
+
+from typing import Any, cast
+
+import pytest
+
+from mtcompute import InputError
+from mtcompute.sacrebleu import metrics as ours
+from mtcompute.version import __version__
+from tests.sacrebleu.metrics.sacrebleu_classes import corpus, json_of, theirs
+
+
+def test_a_score_formats_as_sacrebleusjson_of() -> None:
+    hypotheses, streams = corpus(10)
+    mine, their = ours.BLEU(), theirs.BLEU()
+    mine_score = mine.corpus_score(hypotheses, streams)
+    their_score = their.corpus_score(hypotheses, streams)
+    signature = str(their.get_signature())
+    assert mine_score.format(signature=signature, is_json=True) == their_score.format(
+        signature=signature, is_json=True
+    )
+    assert json_of(mine_score, str(mine.get_signature()))["mtcompute"] == __version__
+
+
+def test_a_signature_before_any_score_is_refused_as_sacrebleu_refuses_it() -> None:
+    with pytest.raises(ValueError, match="Number of references unknown"):
+        ours.BLEU().get_signature()
+
+
+def test_segments_with_different_numbers_of_references_sign_var() -> None:
+    hypotheses, streams = corpus(11)
+    mine = ours.CHRF()
+    mine.corpus_score(hypotheses, streams)
+    assert mine.get_signature().format().startswith("nrefs:var|")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda m: m.corpus_score("a b", [["a b"]]), "`hyps` should be a sequence of strings"),
+        (lambda m: m.corpus_score([1], [["a"]]), "Each element of `hyps` should be a string"),
+        (lambda m: m.corpus_score(["a"], ["a"]), "Each element of `refs` should be a sequence"),
+        (lambda m: m.corpus_score(["a"], "a"), "`refs` should be a sequence of sequence"),
+        (lambda m: m.corpus_score(["a"], [[1]]), "`refs` should be a sequence of sequence"),
+        (lambda m: m.sentence_score(1, ["a"]), "The argument `hyp` should be a string"),
+        (lambda m: m.sentence_score("a", "a"), "The argument `refs` should be a sequence"),
+        (lambda m: m.sentence_score("a", [1]), "Each element of `refs` should be a string"),
+    ],
+)
+@pytest.mark.parametrize("metric", [ours.BLEU, ours.CHRF, ours.TER])
+def test_what_sacrebleu_refuses_is_a_type_error(metric: Any, call: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        call(metric())
+
+
+def test_without_references_or_a_cache_the_score_is_refused() -> None:
+    with pytest.raises(RuntimeError, match="No references provided and the cache is empty"):
+        ours.BLEU().corpus_score(["a"], None)
+
+
+def test_streams_of_other_lengths_are_refused_never_truncated() -> None:
+    with pytest.raises(InputError, match="one per hypothesis"):
+        ours.BLEU().corpus_score(["a", "b"], [["a"]])
+    with pytest.raises(InputError, match="of one length"):
+        ours.CHRF().corpus_score(["a", "b"], [["a", "b"], ["a"]])
+
+
+def test_an_unknown_smoothing_or_tokenizer_is_refused() -> None:
+    with pytest.raises(ValueError, match="Unknown smooth_method 'add-one'"):
+        ours.BLEU(smooth_method="add-one")
+    with pytest.raises(ValueError, match="unknown tokenizer 'moses'"):
+        ours.BLEU(tokenize="moses")
+
+
+def test_n_bootstrap_is_refused_with_where_to_get_it() -> None:
+    with pytest.raises(ValueError, match="n_bootstrap"):
+        ours.BLEU().corpus_score(["a"], [["a"]], n_bootstrap=100)
+
+
+def test_every_class_is_exported() -> None:
+    assert set(ours.METRICS) == {"BLEU", "CHRF", "TER"}
+    assert cast(Any, ours).__all__

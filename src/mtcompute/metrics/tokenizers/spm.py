@@ -84,26 +84,37 @@ class SpmTokenizer:
             raise unavailable(
                 name, f"the {name} tokenizer's model at {path} is not a SentencePiece model"
             ) from None
-        self._encode = processor.EncodeAsPieces
+        self._encode = processor.Encode
 
     def tokenize_line(self, line: str) -> str:
-        """The line's pieces, separated by spaces."""
-        return " ".join(self._encode(line))
+        """The line's pieces (``EncodeAsPieces``), separated by spaces."""
+        return " ".join(self._encode(line, out_type=str))
 
     def tokenize_lines(self, lines: list[str]) -> list[str]:
-        """``tokenize_line`` of each line, the batch encoded in one call."""
-        return [" ".join(pieces) for pieces in self._encode(lines)]
+        """``tokenize_line`` of each line: a batch encoded in one call, in this thread (a
+        batch's thread pool costs more than it saves on a few lines, and score's workers already
+        use every core)."""
+        if len(lines) == 1:
+            return [self.tokenize_line(lines[0])]
+        encoded = self._encode(lines, out_type=str, num_threads=1)
+        return [" ".join(pieces) for pieces in encoded]
 
 
 _LOCK = threading.Lock()
+# The tokenizers made, by name and $SACREBLEU: a call finds its model without touching a path.
+_MADE: dict[tuple[str, str | None], SpmTokenizer] = {}
 
 
 def spm_tokenizer(name: str) -> SpmTokenizer:
     """The process's tokenizer ``name``, its model loaded from sacreBLEU's cache on first use
     (again only if ``$SACREBLEU`` now points elsewhere)."""
-    if name not in SETUPS:
-        raise KeyError(name)
-    return _loaded(name, model_path(name))
+    key = (name, os.environ.get("SACREBLEU"))
+    made = _MADE.get(key)
+    if made is None:
+        if name not in SETUPS:
+            raise KeyError(name)
+        made = _MADE[key] = _loaded(name, model_path(name))
+    return made
 
 
 @functools.cache

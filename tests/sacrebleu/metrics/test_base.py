@@ -74,9 +74,37 @@ def test_an_unknown_smoothing_or_tokenizer_is_refused() -> None:
         ours.BLEU(tokenize="moses")
 
 
-def test_n_bootstrap_is_refused_with_where_to_get_it() -> None:
-    with pytest.raises(ValueError, match="n_bootstrap"):
-        ours.BLEU().corpus_score(["a"], [["a"]], n_bootstrap=100)
+@pytest.mark.parametrize(
+    ("metric", "arguments"),
+    [
+        ("BLEU", {}),
+        ("BLEU", {"smooth_method": "add-k", "effective_order": True}),
+        ("BLEU", {"tokenize": "ja-mecab"}),
+        ("CHRF", {}),
+        ("CHRF", {"word_order": 2, "eps_smoothing": True}),
+        ("TER", {}),
+        ("TER", {"normalized": True}),
+    ],
+)
+def test_a_bootstrap_confidence_interval_is_sacrebleus(
+    metric: str, arguments: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hypotheses, streams = corpus(12)
+    for seed in ("12345", "7"):
+        monkeypatch.setenv("SACREBLEU_SEED", seed)
+        mine = getattr(ours, metric)(**arguments)
+        their = getattr(theirs, metric)(**arguments)
+        mine_score = mine.corpus_score(hypotheses, streams, n_bootstrap=200)
+        their_score = their.corpus_score(hypotheses, streams, n_bootstrap=200)
+        assert mine_score._mean == their_score._mean  # to the bit
+        assert mine_score._ci == their_score._ci
+        assert str(mine_score) == str(their_score)
+        mine_signature = str(mine.get_signature())
+        assert mine_signature == str(their.get_signature()).replace(
+            "version:2.6.0", f"mtcompute:{__version__}"
+        )
+        assert f"|bs:200|seed:{seed}|" in mine_signature
+        assert json_of(mine_score, "a:b")["confidence"] == json_of(their_score, "a:b")["confidence"]
 
 
 def test_every_class_is_exported() -> None:

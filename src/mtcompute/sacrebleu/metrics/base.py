@@ -2,12 +2,21 @@
 (``str``, ``format``) and reads (``score``, ``name`` and the metric's fields) as sacreBLEU's, a
 signature has sacreBLEU's keys, values and order with mtcompute's version part in place of
 ``version:2.6.0``, and a metric refuses arguments where sacreBLEU does, with its ``TypeError``.
+
+``corpus_score(..., n_bootstrap=N)`` estimates sacreBLEU's confidence interval as sacreBLEU does:
+NumPy's generator seeded from ``$SACREBLEU_SEED`` (12345 unless set; ``none`` for the operating
+system's entropy), the same resampled indices, each segment's statistics held in float32 and
+summed per resample, each sum scored by the metric's formula.
 """
 
 import json
+import os
+import statistics
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from mtcompute.errors import InputError, Violation
 from mtcompute.version import __version__
@@ -21,7 +30,17 @@ class Score:
     def __init__(self, name: str, score: float) -> None:
         self.name = name
         self.score = score
+        self._mean = -1.0
+        self._ci = -1.0
         self._verbose = ""
+
+    def estimate_ci(self, scores: Sequence["Score"]) -> None:
+        """The mean of resampled scores and half the width of their central 95 %."""
+        raw_scores = sorted(x.score for x in scores)
+        lower_index = len(raw_scores) // 40
+        upper_index = len(raw_scores) - lower_index - 1
+        self._ci = 0.5 * (raw_scores[upper_index] - raw_scores[lower_index])
+        self._mean = statistics.mean(raw_scores)
 
     def format(
         self, width: int = 2, score_only: bool = False, signature: str = "", is_json: bool = False
@@ -29,14 +48,23 @@ class Score:
         """``NAME|SIGNATURE = SCORE VERBOSE``, the score alone (``score_only``), or sacreBLEU's
         JSON (``is_json``)."""
         shown = f"{self.score:.{width}f}"
+        document: dict[str, Any] = {
+            "name": self.name,
+            "score": float(shown),
+            "signature": signature,
+        }
+        if self._mean > 0:
+            mean, spread = f"{self._mean:.{width}f}", f"{self._ci:.{width}f}"
+            confidence = f"μ = {mean} ± {spread}"
+            shown += f" ({confidence})"
+            document |= {
+                "confidence_mean": float(mean),
+                "confidence_var": float(spread),
+                "confidence": confidence,
+            }
         if score_only:
             return shown
         if is_json:
-            document: dict[str, Any] = {
-                "name": self.name,
-                "score": float(shown),
-                "signature": signature,
-            }
             if self._verbose:
                 document["verbose_score"] = self._verbose
             for pair in signature.split("|"):
@@ -54,11 +82,15 @@ class Score:
 class Signature:
     """What makes a score reproducible, as ``key:value`` pairs joined with "|"."""
 
-    def __init__(self, num_refs: int | None) -> None:
-        if num_refs is None:
+    def __init__(self, metric: "Metric") -> None:
+        if metric.num_refs is None:
             raise ValueError("Number of references unknown, please evaluate the metric first.")
-        self._abbr = {"nrefs": "#", "mtcompute": "mtcompute"}
-        self.info: dict[str, Any] = {"nrefs": "var" if num_refs == -1 else num_refs}
+        self._abbr = {"nrefs": "#", "bs": "bs", "seed": "rs", "mtcompute": "mtcompute"}
+        self.info: dict[str, Any] = {
+            "nrefs": "var" if metric.num_refs == -1 else metric.num_refs,
+            "bs": metric.n_bootstrap,
+            "seed": metric.seed,
+        }
 
     def format(self, short: bool = False) -> str:
         """The pairs in sacreBLEU's order, the version part last; ``short`` abbreviates keys."""
@@ -87,6 +119,8 @@ class Metric(ABC):
 
     def __init__(self) -> None:
         self.num_refs: int | None = None
+        self.n_bootstrap: int | None = None
+        self.seed: str | None = None
         self._cached: list[Any] | None = None
 
     def _cache(self, references: References) -> list[Any]:
@@ -105,6 +139,14 @@ class Metric(ABC):
     def _score(self, hypotheses: Sequence[str], prepared: list[Any]) -> Score:
         """The corpus score of the hypotheses against prepared references."""
 
+    @abstractmethod
+    def _segment_rows(self, hypotheses: Sequence[str], prepared: list[Any]) -> list[list[float]]:
+        """Each segment's statistics in sacreBLEU's order, as its bootstrap resamples them."""
+
+    @abstractmethod
+    def _compute_score_from_stats(self, stats: Any) -> Score:
+        """The score of summed statistics (a resample's float32 sums, as sacreBLEU's)."""
+
     def corpus_score(
         self,
         hypotheses: Sequence[str],
@@ -114,11 +156,6 @@ class Metric(ABC):
         """The corpus score; ``references`` None (or empty) scores against the references given
         to the constructor."""
         self._check_corpus_arguments(hypotheses, references)
-        if n_bootstrap != 1:
-            raise ValueError(
-                "n_bootstrap is not taken here: mtcompute score --confidence gives sacreBLEU's "
-                "bootstrap confidence interval"
-            )
         if references:
             prepared = self._cache(references)
         elif self._cached is not None:
@@ -127,7 +164,21 @@ class Metric(ABC):
             raise RuntimeError("No references provided and the cache is empty.")
         if len(prepared) != len(hypotheses):
             raise _length_mismatch(len(hypotheses), len(prepared))
-        return self._score(hypotheses, prepared)
+        score = self._score(hypotheses, prepared)
+        if n_bootstrap > 1:
+            self.n_bootstrap = n_bootstrap
+            rows = self._segment_rows(hypotheses, prepared)
+            self.seed, resampled = self._bootstrap(rows, n_bootstrap)
+            score.estimate_ci(resampled)
+        return score
+
+    def _bootstrap(self, rows: list[list[float]], samples: int) -> tuple[str, list[Score]]:
+        seed = os.environ.get("SACREBLEU_SEED", "12345")
+        generator = np.random.default_rng(None if seed.lower() == "none" else int(seed))
+        indices = generator.choice(len(rows), size=(samples, len(rows)), replace=True)
+        held = np.array(rows, dtype="float32")  # as sacreBLEU holds them
+        scores = [self._compute_score_from_stats(drawn.sum(0)) for drawn in held[indices]]
+        return seed.lower(), scores
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> Score:
         """One segment's score against its references."""

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.resampling.statistics import bleu_rows
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
 from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_named, tokenizer_signature
@@ -55,7 +56,7 @@ class BLEUSignature(Signature):
     """nrefs, case, eff, tok (the tokenizer's, as ``ja-mecab-0.996-IPA``) and smooth."""
 
     def __init__(self, metric: "BLEU") -> None:
-        super().__init__(metric.num_refs)
+        super().__init__(metric)
         self._abbr.update({"case": "c", "eff": "e", "tok": "tok", "smooth": "s"})
         smooth = metric.smooth_method
         default = BLEU.SMOOTH_DEFAULTS[smooth]
@@ -143,6 +144,23 @@ class BLEU(Metric):
             smooth_value=self.smooth_value,
             effective_order=self.effective_order,
             max_ngram_order=self.max_ngram_order,
+        )
+
+    def _segment_rows(self, hypotheses: Sequence[str], prepared: list[Any]) -> list[list[float]]:
+        rows = bleu_rows([self._tokens(hypotheses)], prepared, self.max_ngram_order)[0]
+        return [list(row) for row in rows]
+
+    def _compute_score_from_stats(self, stats: Any) -> BLEUScore:
+        order = self.max_ngram_order
+        return self.compute_bleu(
+            stats[2 : 2 + order],
+            stats[2 + order :],
+            int(stats[0]),
+            int(stats[1]),
+            smooth_method=self.smooth_method,
+            smooth_value=self.smooth_value,
+            effective_order=self.effective_order,
+            max_ngram_order=order,
         )
 
     @staticmethod

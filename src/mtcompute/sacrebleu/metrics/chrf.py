@@ -27,7 +27,7 @@ class CHRFSignature(Signature):
     """nrefs, case, eff (yes unless eps smoothing), nc, nw and space."""
 
     def __init__(self, metric: "CHRF") -> None:
-        super().__init__(metric.num_refs)
+        super().__init__(metric)
         self._abbr.update({"case": "c", "eff": "e", "nc": "nc", "nw": "nw", "space": "s"})
         self.info.update(
             {
@@ -84,7 +84,22 @@ class CHRF(Metric):
             eps_smoothing=self.eps_smoothing,
             include_whitespace=self.whitespace,
         )
-        score = _f_score(result.statistics, self.beta, self.eps_smoothing)
+        return self._compute_score_from_stats(_flat(result.statistics))
+
+    def _segment_rows(self, hypotheses: Sequence[str], prepared: list[Any]) -> list[list[float]]:
+        result = api.chrf(
+            [self._text(text) for text in hypotheses],
+            prepared,
+            char_order=self.char_order,
+            word_order=self.word_order,
+            beta=self.beta,
+            eps_smoothing=self.eps_smoothing,
+            include_whitespace=self.whitespace,
+        )
+        return [_flat(segment.statistics) for segment in result.segments]
+
+    def _compute_score_from_stats(self, stats: Any) -> CHRFScore:
+        score = _f_score(stats, self.beta, self.eps_smoothing, self.order)
         return CHRFScore(score, self.char_order, self.word_order, self.beta)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> CHRFScore:
@@ -106,14 +121,21 @@ class CHRF(Metric):
         return CHRFSignature(self)
 
 
-def _f_score(statistics: ChrfStatistics, beta: int, eps_smoothing: bool) -> float:
-    """sacreBLEU's ``CHRF._compute_f_score`` of summed statistics, operation for operation."""
+def _flat(statistics: ChrfStatistics) -> list[float]:
+    """Per order: hypothesis n-grams, reference n-grams, matches, as sacreBLEU lists them."""
+    return [float(count) for order in statistics.per_order() for count in order]
+
+
+def _f_score(statistics: Any, beta: int, eps_smoothing: bool, orders: int) -> Any:
+    """sacreBLEU's ``CHRF._compute_f_score`` of summed statistics (``[hyp, ref, match]`` per
+    order), operation for operation."""
     eps = 1e-16
     score = 0.0
     effective_order = 0
     factor = beta**2
     avg_prec, avg_rec = 0.0, 0.0
-    for n_hyp, n_ref, n_match in statistics.per_order():
+    for i in range(orders):
+        n_hyp, n_ref, n_match = statistics[3 * i : 3 * i + 3]
         prec = n_match / n_hyp if n_hyp > 0 else eps
         rec = n_match / n_ref if n_ref > 0 else eps
         denom = factor * prec + rec
@@ -123,7 +145,7 @@ def _f_score(statistics: ChrfStatistics, beta: int, eps_smoothing: bool) -> floa
             avg_rec += rec
             effective_order += 1
     if eps_smoothing:
-        return 100 * score / len(statistics.matches)
+        return 100 * score / orders
     if effective_order == 0:
         avg_prec = avg_rec = 0.0
     else:

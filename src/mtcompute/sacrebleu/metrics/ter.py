@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mtcompute import api
+from mtcompute.metrics.ter.result import TerResult
 from mtcompute.sacrebleu.metrics.base import Metric, References, Score, Signature
 
 
@@ -22,7 +23,7 @@ class TERSignature(Signature):
     """nrefs, case, tok (tercom), norm, punct and asian."""
 
     def __init__(self, metric: "TER") -> None:
-        super().__init__(metric.num_refs)
+        super().__init__(metric)
         self._abbr.update({"case": "c", "tok": "t", "norm": "nr", "punct": "pn", "asian": "as"})
         self.info.update(
             {
@@ -59,7 +60,11 @@ class TER(Metric):
         return segments
 
     def _score(self, hypotheses: Sequence[str], prepared: list[Any]) -> TERScore:
-        result = api.ter(
+        result = self._result(hypotheses, prepared)
+        return TERScore(result.score, result.num_edits, result.ref_length)
+
+    def _result(self, hypotheses: Sequence[str], prepared: list[Any]) -> TerResult:
+        return api.ter(
             list(hypotheses),
             prepared,
             normalized=self.normalized,
@@ -67,7 +72,20 @@ class TER(Metric):
             asian_support=self.asian_support,
             case_sensitive=self.case_sensitive,
         )
-        return TERScore(result.score, result.num_edits, result.ref_length)
+
+    def _segment_rows(self, hypotheses: Sequence[str], prepared: list[Any]) -> list[list[float]]:
+        result = self._result(hypotheses, prepared)
+        return [[float(s.num_edits), s.ref_length] for s in result.segments]
+
+    def _compute_score_from_stats(self, stats: Any) -> TERScore:
+        total_edits, sum_ref_lengths = stats[0], stats[1]
+        if sum_ref_lengths > 0:
+            score = total_edits / sum_ref_lengths
+        elif total_edits > 0:
+            score = 1.0  # empty references and a hypothesis that is not
+        else:
+            score = 0.0
+        return TERScore(100 * score, total_edits, sum_ref_lengths)
 
     def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> TERScore:
         score = super().sentence_score(hypothesis, references)

@@ -2,6 +2,7 @@
 spm) give sacreBLEU 2.6's tokens and signature on generated Japanese, Korean and multilingual
 text, with SentencePiece models trained here and read by both from one ``$SACREBLEU``."""
 
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -13,6 +14,7 @@ from sacrebleu.tokenizers import tokenizer_spm
 from sacrebleu.tokenizers.tokenizer_ja_mecab import TokenizerJaMecab
 from sacrebleu.tokenizers.tokenizer_ko_mecab import TokenizerKoMecab
 
+from mtcompute.fast.tokenize import tokenize_many as fast_tokenize_many
 from mtcompute.metrics.tokenizers import (
     MODEL_TOKENIZER_NAMES,
     available_tokenizers,
@@ -21,6 +23,7 @@ from mtcompute.metrics.tokenizers import (
     tokenizer_model_sha256,
     tokenizer_signature,
 )
+from mtcompute.metrics.tokenizers.spm import spm_tokenizer
 from tests.sentencepiece_models import train_models, training_text
 
 # sacreBLEU's spm tokenizer logs its rename through Logger.warn, which Python deprecates.
@@ -139,8 +142,6 @@ def _sacrebleu_spm(name: str) -> Callable[[str], str]:
 def test_sentencepiece_signatures_are_sacrebleus_and_name_the_models_sha256(
     name: str, models: Path
 ) -> None:
-    import hashlib  # noqa: PLC0415
-
     theirs = _sacrebleu_spm(name)
     assert tokenizer_signature(name) == theirs.signature()  # type: ignore[attr-defined]
     file_name = {
@@ -163,3 +164,22 @@ def test_every_multilingual_tokenizer_is_available_where_its_package_and_model_a
     models: Path,
 ) -> None:
     assert set(MODEL_TOKENIZER_NAMES) <= set(available_tokenizers())
+
+
+def test_a_model_is_loaded_once_per_process_and_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    train_models(tmp_path)
+    monkeypatch.setenv("SACREBLEU", str(tmp_path))
+    loaded = spm_tokenizer("flores200")
+    before = tokenize("東京 한국어 café", "flores200")
+    (tmp_path / "models" / "flores200sacrebleuspm").unlink()  # no second read could find it
+    assert spm_tokenizer("flores200") is loaded
+    assert tokenize("東京 한국어 café", "flores200") == before
+
+
+@pytest.mark.usefixtures("pure_python")
+def test_without_a_compiler_the_fast_path_gives_the_same_tokens(models: Path) -> None:
+    texts = ["今日は良い天気ですね。", "오늘 날씨가 좋습니다.", "Straße café 東京"]
+    for name in MODEL_TOKENIZER_NAMES:
+        assert fast_tokenize_many(texts, name, True) == tokenize_many(texts, name, True)

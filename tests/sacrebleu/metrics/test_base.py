@@ -110,3 +110,14 @@ def test_a_bootstrap_confidence_interval_is_sacrebleus(
 def test_every_class_is_exported() -> None:
     assert set(ours.METRICS) == {"BLEU", "CHRF", "TER"}
     assert cast(Any, ours).__all__
+
+
+@pytest.mark.usefixtures("pure_python")
+@pytest.mark.parametrize("metric", ["BLEU", "CHRF", "TER"])
+def test_without_a_compiler_the_numbers_are_the_same(metric: str) -> None:
+    hypotheses, streams = corpus(13)
+    mine = getattr(ours, metric)().corpus_score(hypotheses, streams, n_bootstrap=50)
+    their = getattr(theirs, metric)().corpus_score(hypotheses, streams, n_bootstrap=50)
+    assert (mine.score, mine._mean, mine._ci) == (their.score, their._mean, their._ci)
+    bleu = ours.BLEU(tokenize="ko-mecab")
+    assert bleu.corpus_score(["오늘 날씨가 좋습니다."], [["오늘 날씨가 좋다."]]).counts[0] == 5

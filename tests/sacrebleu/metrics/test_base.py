@@ -61,10 +61,15 @@ def test_without_references_or_a_cache_the_score_is_refused() -> None:
 
 
 def test_streams_of_other_lengths_are_refused_never_truncated() -> None:
-    with pytest.raises(InputError, match="one per hypothesis"):
-        ours.BLEU().corpus_score(["a", "b"], [["a"]])
+    for metric in (ours.BLEU, ours.CHRF, ours.TER):
+        with pytest.raises(InputError, match="one per hypothesis") as caught:
+            metric().corpus_score(["a", "b"], [["a", "b"], ["a"]])
+        assert [e["pointer"] for e in caught.value.errors] == ["/references/1"]
+        cached = metric(references=[["a", "b"]])
+        with pytest.raises(InputError, match="one per hypothesis"):
+            cached.corpus_score(["a"], None)
     with pytest.raises(InputError, match="of one length"):
-        ours.CHRF().corpus_score(["a", "b"], [["a", "b"], ["a"]])
+        ours.CHRF(references=[["a", "b"], ["a"]])
 
 
 def test_an_unknown_smoothing_or_tokenizer_is_refused() -> None:

@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sacrebleu as sacrebleu_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers import tokenizer_spm
 
+import mtcompute.sacrebleu
 from mtcompute.sacrebleu import metrics as ours
 from tests.sacrebleu.metrics.sacrebleu_classes import (
     JAPANESE,
@@ -21,6 +23,8 @@ from tests.sacrebleu.metrics.sacrebleu_classes import (
     theirs,
 )
 from tests.sentencepiece_models import train_models
+
+sacrebleu: Any = sacrebleu_module  # its functions, untyped here
 
 # sacreBLEU's spm tokenizer logs its rename through Logger.warn, which Python deprecates.
 pytestmark = pytest.mark.filterwarnings("ignore:The 'warn' method is deprecated:DeprecationWarning")
@@ -141,3 +145,28 @@ def test_cached_references_give_the_same_scores_as_given_ones() -> None:
     mine, their = ours.BLEU(references=streams), theirs.BLEU(references=streams)
     same_score(mine.corpus_score(other, None), their.corpus_score(other, None))
     same_signature(mine, their)
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "intl", "zh", "char", "none", "ja-mecab"])
+@pytest.mark.parametrize("smooth_method", ["exp", "none", "floor", "add-k"])
+def test_the_functions_are_sacrebleus_to_the_bit(tokenize: str, smooth_method: str) -> None:
+    hypotheses, streams = corpus(14)
+    mine = mtcompute.sacrebleu.corpus_bleu(
+        hypotheses, streams, smooth_method=smooth_method, tokenize=tokenize
+    )
+    their = sacrebleu.corpus_bleu(
+        hypotheses, streams, smooth_method=smooth_method, tokenize=tokenize
+    )
+    same_score(mine, their)
+    same_score(
+        mtcompute.sacrebleu.raw_corpus_bleu(hypotheses, streams),
+        sacrebleu.raw_corpus_bleu(hypotheses, streams),
+    )
+    for hypothesis, *refs in list(zip(hypotheses, *streams, strict=True))[:10]:
+        present = [ref for ref in refs if ref is not None]
+        same_score(
+            mtcompute.sacrebleu.sentence_bleu(
+                hypothesis, present, smooth_method, tokenize=tokenize
+            ),
+            sacrebleu.sentence_bleu(hypothesis, present, smooth_method, tokenize=tokenize),
+        )

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from mtcompute.errors import InputError, Violation
+from mtcompute.sacrebleu.streams import per_segment
 from mtcompute.version import __version__
 
 References = Sequence[Sequence[str | None]]
@@ -126,10 +127,15 @@ class Metric(ABC):
     def _cache(self, references: References) -> list[Any]:
         """Each segment's prepared references; ``num_refs`` becomes their number, -1 where the
         segments have different numbers."""
-        segments = _per_segment(references)
+        return self._cache_segments(_per_segment(references))
+
+    def _cache_segments(self, segments: list[list[str]]) -> list[Any]:
+        self._count_references(segments)
+        return self._prepare_references(segments)
+
+    def _count_references(self, segments: list[list[str]]) -> None:
         counts = {len(refs) for refs in segments}
         self.num_refs = counts.pop() if len(counts) == 1 else -1
-        return self._prepare_references(segments)
 
     @abstractmethod
     def _prepare_references(self, segments: list[list[str]]) -> list[Any]:
@@ -157,7 +163,7 @@ class Metric(ABC):
         to the constructor."""
         self._check_corpus_arguments(hypotheses, references)
         if references:
-            prepared = self._cache(references)
+            prepared = self._cache_segments(per_segment(hypotheses, references))
         elif self._cached is not None:
             prepared = self._cached
         else:

@@ -15,10 +15,12 @@ from typing import Any, ClassVar
 
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.fast.resampling.statistics import bleu_rows
+from mtcompute.fast.text_bleu import corpus_statistics_from_streams
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
 from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_named, tokenizer_signature
 from mtcompute.sacrebleu.metrics.base import Metric, References, Score, Signature
+from mtcompute.sacrebleu.streams import per_segment
 
 Tokens = list[str]
 
@@ -222,6 +224,17 @@ class BLEU(Metric):
         references: References | None,
         n_bootstrap: int = 1,
     ) -> BLEUScore:
+        if references and n_bootstrap <= 1:  # tokenized and counted in one compiled pass
+            self._check_corpus_arguments(hypotheses, references)
+            self._count_references(per_segment(hypotheses, references))
+            stats = corpus_statistics_from_streams(
+                hypotheses,
+                references,
+                tokenizer=self.tokenize,
+                lowercase=self.lowercase,
+                max_order=self.max_ngram_order,
+            )
+            return self._from_statistics(stats)
         score = super().corpus_score(hypotheses, references, n_bootstrap)
         assert isinstance(score, BLEUScore)
         return score

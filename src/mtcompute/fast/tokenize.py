@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from mtcompute.fast import compiled
 from mtcompute.metrics import tokenizers
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES, tokenizer_named
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 
 
 def tokenize_many(
@@ -15,8 +15,7 @@ def tokenize_many(
     """The tokens that sacreBLEU's ``BLEU(tokenize=tokenizer, lowercase=lowercase)`` scores for
     each text; a ValueError for an unknown tokenizer, an ``InputError`` for one whose package or
     model is missing."""
-    tokenizer_named(tokenizer)  # one message for an unknown name, on either path
     compiled_tokenize = compiled.tokenize_many
     if compiled_tokenize is None or tokenizer not in TOKENIZER_NAMES:
-        return tokenizers.tokenize_many(texts, tokenizer, lowercase)
+        return tokenizers.tokenize_many(texts, tokenizer, lowercase)  # its message if unknown
     return compiled_tokenize(texts, tokenizer, lowercase)

@@ -59,18 +59,20 @@ def tokenizer_signature(name: str) -> str:
     """The ``tok:`` value of sacreBLEU's signature: the name for a rule-based tokenizer, the
     analyser's version for MeCab's (``ja-mecab-0.996-IPA``), the model's name for SentencePiece's
     (``spm`` signs as ``flores101``)."""
-    tokenizer_named(name)
     if name in MECAB_SETUPS:
         return mecab_tokenizer(name).signature
     if name in SPM_SETUPS:
         return spm_tokenizer(name).signature
+    tokenizer_named(name)
     return name
 
 
 def tokenizer_model_sha256(name: str) -> str | None:
     """The sha256 of the SentencePiece model file tokenizer ``name`` reads; None for the others."""
+    if name in SPM_SETUPS:
+        return spm_tokenizer(name).sha256
     tokenizer_named(name)
-    return spm_tokenizer(name).sha256 if name in SPM_SETUPS else None
+    return None
 
 
 def available_tokenizers() -> tuple[str, ...]:
@@ -96,9 +98,9 @@ def tokenize_many(
     texts: Iterable[str], tokenizer: str = DEFAULT_TOKENIZER, lowercase: bool = False
 ) -> list[list[str]]:
     """``tokenize`` of each text."""
-    line_tokenizer = tokenizer_named(tokenizer)
     if tokenizer in SPM_SETUPS:  # a batch is encoded in one call
         return _spm_tokens(list(texts), spm_tokenizer(tokenizer), lowercase)
+    line_tokenizer = tokenizer_named(tokenizer)
     return [_tokens(text, line_tokenizer, lowercase) for text in texts]
 
 

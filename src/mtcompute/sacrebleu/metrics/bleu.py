@@ -18,7 +18,7 @@ from mtcompute.fast.resampling.statistics import bleu_rows
 from mtcompute.fast.text_bleu import corpus_statistics_from_streams
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_named, tokenizer_signature
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_signature
 from mtcompute.sacrebleu.metrics.base import Metric, References, Score, Signature
 from mtcompute.sacrebleu.streams import per_segment
 
@@ -115,8 +115,8 @@ class BLEU(Metric):
             raise ValueError(f"Unknown smooth_method {smooth_method!r}: expected one of {known}")
         if tokenize is None:
             tokenize = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
-        tokenizer_named(tokenize)  # an unknown name, a missing package or model: said now
         self.tokenize = tokenize
+        # An unknown name, a missing package or model: said now.
         self.tokenizer_signature = tokenizer_signature(tokenize)
         if references is not None:
             self._cached = self._cache(references)

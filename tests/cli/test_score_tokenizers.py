@@ -41,3 +41,13 @@ def test_an_unknown_tokenizer_exits_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["score", *_files(tmp_path), "-tok", "mecab"])
     assert result.exit_code == 2
     assert result.stdout == ""
+
+
+def test_worker_processes_give_the_same_lines_with_ja_mecab(tmp_path: Path) -> None:
+    files = _files(tmp_path)
+    args = ["score", *files, "-tok", "ja-mecab", "--chunk-size", "1"]
+    alone = CliRunner().invoke(cli, [*args, "--jobs", "1"])
+    workers = CliRunner().invoke(cli, [*args, "--jobs", "2"])
+    assert alone.exit_code == workers.exit_code == 0, workers.output
+    assert workers.stdout == alone.stdout
+    assert "tok:ja-mecab-0.996-IPA" in workers.stdout

@@ -183,3 +183,10 @@ def test_without_a_compiler_the_fast_path_gives_the_same_tokens(models: Path) ->
     texts = ["今日は良い天気ですね。", "오늘 날씨가 좋습니다.", "Straße café 東京"]
     for name in MODEL_TOKENIZER_NAMES:
         assert fast_tokenize_many(texts, name, True) == tokenize_many(texts, name, True)
+
+
+def test_spm_and_flores101_share_one_loaded_model(models: Path) -> None:
+    spm, flores101 = spm_tokenizer("spm"), spm_tokenizer("flores101")
+    assert spm is not flores101  # each signs as sacreBLEU signs it
+    assert spm._encode == flores101._encode
+    assert spm.sha256 == flores101.sha256

@@ -59,6 +59,12 @@ class SpmTokenizer:
         self.name = name
         self.path = path
         self.signature = SETUPS[name].signature
+        # spm and flores101 read one file: it is loaded once for both.
+        self._encode, self.sha256 = _MODELS.get(path) or self._load(name, path)
+        _MODELS[path] = self._encode, self.sha256
+
+    @staticmethod
+    def _load(name: str, path: Path) -> tuple[Any, str]:
         try:
             import sentencepiece  # noqa: PLC0415 - an extra, imported where it is used
         except ImportError:
@@ -76,7 +82,6 @@ class SpmTokenizer:
                 f"with `echo x | sacrebleu x -tok {name}` (the folder is $SACREBLEU/models, "
                 "~/.sacrebleu/models when SACREBLEU is not set)",
             ) from None
-        self.sha256 = hashlib.sha256(data).hexdigest()
         processor: Any = sentencepiece.SentencePieceProcessor()
         try:
             processor.LoadFromSerializedProto(data)
@@ -84,7 +89,7 @@ class SpmTokenizer:
             raise unavailable(
                 name, f"the {name} tokenizer's model at {path} is not a SentencePiece model"
             ) from None
-        self._encode = processor.Encode
+        return processor.Encode, hashlib.sha256(data).hexdigest()
 
     def tokenize_line(self, line: str) -> str:
         """The line's pieces (``EncodeAsPieces``), separated by spaces."""
@@ -101,6 +106,8 @@ class SpmTokenizer:
 
 
 _LOCK = threading.Lock()
+# Each model file's encoder and sha256, loaded once.
+_MODELS: dict[Path, tuple[Any, str]] = {}
 # The tokenizers made, by name and $SACREBLEU: a call finds its model without touching a path.
 _MADE: dict[tuple[str, str | None], SpmTokenizer] = {}
 

@@ -3,10 +3,12 @@ without lowercasing."""
 
 import pytest
 from hypothesis import given, settings
+from sacrebleu.metrics.bleu import BLEU
 
 from mtcompute.metrics.tokenizers import (
     DEFAULT_TOKENIZER,
     TOKENIZER_NAMES,
+    default_tokenizer,
     tokenize,
     tokenize_many,
     tokenizer_named,
@@ -89,3 +91,8 @@ def test_every_assigned_code_point_in_every_context_is_tokenized_as_sacrebleu_do
     batch = code_point_texts(assigned_code_points())
     expected = [sacrebleu_tokens(text, tokenizer, lowercase) for text in batch]
     assert tokenize_many(batch, tokenizer, lowercase) == expected
+
+
+def test_a_target_language_picks_sacrebleus_tokenizer() -> None:
+    for language in ("zh", "ja", "ko", "en", "de", ""):
+        assert default_tokenizer(language) == BLEU._TOKENIZER_MAP.get(language, "13a")

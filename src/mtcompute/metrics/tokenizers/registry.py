@@ -42,6 +42,16 @@ MODEL_TOKENIZER_NAMES = (*MECAB_SETUPS, *SPM_SETUPS)
 ALL_TOKENIZER_NAMES = (*TOKENIZER_NAMES, *MODEL_TOKENIZER_NAMES)
 
 
+# sacreBLEU's tokenizer for a target language when none is named (its BLEU._TOKENIZER_MAP).
+LANGUAGE_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+
+
+def default_tokenizer(target_language: str = "") -> str:
+    """The tokenizer sacreBLEU's BLEU picks for ``target_language`` (``-l en-ja``'s ``ja``) when
+    none is named: zh, ja-mecab, ko-mecab, else 13a."""
+    return LANGUAGE_TOKENIZERS.get(target_language, DEFAULT_TOKENIZER)
+
+
 def tokenizer_named(name: str) -> Callable[[str], str]:
     """The tokenizer called ``name``: a ValueError that lists the names for an unknown one, an
     ``InputError`` (``tokenizer_unavailable``) for one whose package or model is missing."""

@@ -18,7 +18,11 @@ from mtcompute.fast.resampling.statistics import bleu_rows
 from mtcompute.fast.text_bleu import corpus_statistics_from_streams
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_signature
+from mtcompute.metrics.tokenizers import (
+    DEFAULT_TOKENIZER,
+    default_tokenizer,
+    tokenizer_signature,
+)
 from mtcompute.sacrebleu.metrics.base import Metric, References, Score, Signature
 from mtcompute.sacrebleu.streams import per_segment
 
@@ -88,7 +92,6 @@ class BLEU(Metric):
         "exp": None,
     }
     TOKENIZER_DEFAULT = DEFAULT_TOKENIZER
-    _TOKENIZER_MAP: ClassVar[dict[str, str]] = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 
     def __init__(
         self,
@@ -114,7 +117,7 @@ class BLEU(Metric):
             known = ", ".join(self.SMOOTH_DEFAULTS)
             raise ValueError(f"Unknown smooth_method {smooth_method!r}: expected one of {known}")
         if tokenize is None:
-            tokenize = self._TOKENIZER_MAP.get(trg_lang, self.TOKENIZER_DEFAULT)
+            tokenize = default_tokenizer(trg_lang)
         self.tokenize = tokenize
         # An unknown name, a missing package or model: said now.
         self.tokenizer_signature = tokenizer_signature(tokenize)

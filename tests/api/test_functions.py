@@ -6,7 +6,7 @@ import pytest
 
 import mtcompute
 from mtcompute import BleuResult, InputError, UnknownToolError, corpus_bleu
-from mtcompute.contracts.registry import tool_ids
+from mtcompute.contracts.registry import tool_ids, versions_of
 
 ID, VERSION = "bleu-corpus-compute", "1.0.0"
 SPEC_INPUT: dict[str, Any] = {
@@ -74,7 +74,9 @@ def test_describe_gives_the_contract() -> None:
 
 def test_tools_lists_the_catalog() -> None:
     listed = [(t["id"], t["versions"], t["latest"]) for t in mtcompute.tools()]
-    assert listed == [(tool_id, ["1.0.0"], "1.0.0") for tool_id in tool_ids()]
+    expected = [(tool_id, versions_of(tool_id), versions_of(tool_id)[-1]) for tool_id in tool_ids()]
+    assert listed == expected
+    assert ("bleu-tokenize", ["1.0.0", "1.1.0"], "1.1.0") in listed
 
 
 def test_corpus_bleu_gives_a_typed_result() -> None:

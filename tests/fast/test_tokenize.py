@@ -138,8 +138,8 @@ def test_tokens_of_every_string_kind_are_canonical_str(path: str) -> None:
 
 
 def test_an_unknown_tokenizer_is_a_value_error_on_either_path(path: str) -> None:
-    with pytest.raises(ValueError, match="unknown tokenizer 'spm'"):
-        tokenize_many(["a"], "spm")
+    with pytest.raises(ValueError, match="unknown tokenizer 'moses'"):
+        tokenize_many(["a"], "moses")
 
 
 def test_a_text_that_is_not_a_str_is_a_type_error(path: str) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from mtcompute.api.parsing import TextList
 from mtcompute.contracts import fields
-from mtcompute.contracts.bleu_tokenize_1_0_0 import OPTIONS
+from mtcompute.contracts.bleu_tokenize_1_1_0 import OPTIONS
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.texts import Texts
@@ -29,8 +29,10 @@ def tokenize(
 ) -> list[list[str]]:
     """Each text's tokens exactly as sacreBLEU 2.6's ``BLEU(tokenize=tokenizer,
     lowercase=lowercase)`` scores them: ``tokenizer`` is "13a" (sacreBLEU's default), "intl",
-    "zh", "char" or "none". Raises ``InputError`` listing every violation (a text that is not a
-    string, a lone surrogate, an unknown tokenizer)."""
+    "zh", "char" or "none", or where their extras are installed "ja-mecab", "ko-mecab" and the
+    SentencePiece "flores101", "flores200", "spBLEU-1K" and "spm" (their models read from
+    sacreBLEU's cache). Raises ``InputError`` listing every violation (a text that is not a
+    string, a lone surrogate, an unknown tokenizer, one whose package or model is missing)."""
     checked = _TEXTS.parse({"texts": texts, "tokenizer": tokenizer, "lowercase": lowercase})
     texts_checked: Sequence[str] = checked["texts"]
     return tokenize_many(texts_checked, tokenizer, lowercase)

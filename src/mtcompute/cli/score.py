@@ -17,7 +17,7 @@ from mtcompute.cli.systems import print_systems
 from mtcompute.cli.texts import UTF8, is_utf8, read_texts
 from mtcompute.cli.words import Words
 from mtcompute.errors import InputError
-from mtcompute.metrics.tokenizers import TOKENIZER_NAMES
+from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, default_tokenizer
 from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, FileSet
 from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES
 from mtcompute.scale.runners import default_jobs
@@ -60,8 +60,6 @@ Example (the files are in the repository's examples/score/):
 # sacreBLEU's -f choices, then mtcompute's own: one JSON object a line, written as made.
 SACREBLEU_FORMATS = ("json", "text", "latex")
 FORMATS = (*SACREBLEU_FORMATS, JSONL)
-# sacreBLEU's default -tok for a target language (-l SRC-TGT); 13a for any other.
-TARGET_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
 _NO_SUBSETS = "No subset information found. Consider using --origlang argument."
 
 
@@ -167,9 +165,9 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
     name = given
     if name is None:
         target = langpair.split("-")[1] if langpair and "-" in langpair else ""
-        name = TARGET_TOKENIZERS.get(target, "13a")
-    if name not in TOKENIZER_NAMES:
-        known = ", ".join(TOKENIZER_NAMES)
+        name = default_tokenizer(target)
+    if name not in ALL_TOKENIZER_NAMES:
+        known = ", ".join(ALL_TOKENIZER_NAMES)
         why = f"-l {langpair} asks for" if given is None else "-tok"
         _refuse(
             "unknown_tokenizer",

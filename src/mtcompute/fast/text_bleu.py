@@ -3,7 +3,8 @@ counts them: exactly ``metrics.bleu.corpus_statistics`` of the texts' tokens.
 
 Where ``_tokenize.c`` was built, each text is cut into tokens and its n-grams counted in the
 same compiled pass: no str is made per token, and no array per segment, so a corpus of short
-segments costs little more than reading its texts. Otherwise the texts are tokenized
+segments costs little more than reading its texts. Otherwise (and for the multilingual
+tokenizers, which run their libraries) the texts are tokenized
 (``fast.tokenize``) and their tokens counted (``fast.bleu``), which gives the same integers.
 """
 
@@ -14,7 +15,7 @@ from mtcompute.fast import compiled
 from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_named
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES, tokenizer_named
 
 # The compiled pass counts up to this order (as ``_segment.c``); a larger one takes the tokens.
 COMPILED_MAX_ORDER = 64
@@ -60,7 +61,7 @@ def _statistics(  # noqa: PLR0917 - the compiled function's arguments, in its or
     if max_order < 1:
         raise ValueError(f"max_order must be at least 1, not {max_order}")
     counted = compiled.text_statistics
-    if counted is not None and max_order <= COMPILED_MAX_ORDER:
+    if counted is not None and max_order <= COMPILED_MAX_ORDER and tokenizer in TOKENIZER_NAMES:
         return BleuStatistics(
             *counted(hypotheses, references, by_streams, tokenizer, lowercase, max_order)
         )

@@ -1,20 +1,21 @@
 """sacreBLEU's BLEU tokenizers on many texts: the compiled pass where it was built, else the
-pure-Python oracle, which gives the same tokens."""
+pure-Python oracle, which gives the same tokens. The multilingual tokenizers (MeCab's and
+SentencePiece's) run their libraries, through ``metrics.tokenizers``."""
 
 from collections.abc import Sequence
 
 from mtcompute.fast import compiled
 from mtcompute.metrics import tokenizers
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, tokenizer_named
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 
 
 def tokenize_many(
     texts: Sequence[str], tokenizer: str = DEFAULT_TOKENIZER, lowercase: bool = False
 ) -> list[list[str]]:
     """The tokens that sacreBLEU's ``BLEU(tokenize=tokenizer, lowercase=lowercase)`` scores for
-    each text; a ValueError for an unknown tokenizer."""
-    tokenizer_named(tokenizer)  # one message for an unknown name, on either path
+    each text; a ValueError for an unknown tokenizer, an ``InputError`` for one whose package or
+    model is missing."""
     compiled_tokenize = compiled.tokenize_many
-    if compiled_tokenize is None:
-        return tokenizers.tokenize_many(texts, tokenizer, lowercase)
+    if compiled_tokenize is None or tokenizer not in TOKENIZER_NAMES:
+        return tokenizers.tokenize_many(texts, tokenizer, lowercase)  # its message if unknown
     return compiled_tokenize(texts, tokenizer, lowercase)

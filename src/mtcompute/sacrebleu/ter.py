@@ -1,10 +1,10 @@
-"""sacreBLEU's ``corpus_ter`` and ``sentence_ter``."""
+"""sacreBLEU's ``corpus_ter`` and ``sentence_ter``: its ``TER`` class made with the function's
+arguments, as sacreBLEU's ``compat`` does."""
 
 from collections.abc import Sequence
 
-from mtcompute import api
-from mtcompute.sacrebleu.scores import TERScore
-from mtcompute.sacrebleu.streams import Streams, per_segment
+from mtcompute.sacrebleu.metrics.ter import TER, TERScore
+from mtcompute.sacrebleu.streams import Streams
 
 
 def corpus_ter(
@@ -16,15 +16,13 @@ def corpus_ter(
     case_sensitive: bool = False,
 ) -> TERScore:
     """sacreBLEU's ``corpus_ter``, bit for bit."""
-    result = api.ter(
-        list(hypotheses),
-        per_segment(hypotheses, references),
+    metric = TER(
         normalized=normalized,
         no_punct=no_punct,
         asian_support=asian_support,
         case_sensitive=case_sensitive,
     )
-    return TERScore("TER", result.score, result.num_edits, result.ref_length)
+    return metric.corpus_score(hypotheses, references)
 
 
 def sentence_ter(
@@ -36,5 +34,10 @@ def sentence_ter(
     case_sensitive: bool = False,
 ) -> TERScore:
     """sacreBLEU's ``sentence_ter``, bit for bit."""
-    streams = [[reference] for reference in references]
-    return corpus_ter([hypothesis], streams, normalized, no_punct, asian_support, case_sensitive)
+    metric = TER(
+        normalized=normalized,
+        no_punct=no_punct,
+        asian_support=asian_support,
+        case_sensitive=case_sensitive,
+    )
+    return metric.sentence_score(hypothesis, references)

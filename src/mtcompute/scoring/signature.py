@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 from mtcompute.metrics.smoothing import Smoothing
+from mtcompute.metrics.tokenizers import tokenizer_signature
 from mtcompute.version import __version__
 
 
@@ -47,7 +48,7 @@ def bleu_signature(
         *_order(max_order),
         ("case", "lc" if lowercase else "mixed"),
         ("eff", _yes_no(effective_order)),
-        ("tok", tokenizer),
+        ("tok", tokenizer_signature(tokenizer)),
         ("smooth", _smooth(smoothing)),
     ]
     return joined(pairs + _tail(tool))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
 from mtcompute.fast.resampling.segmentwise.bleu_segments import BleuOptions, bleu_statistics
+from mtcompute.fast.resampling.segmentwise.ter_segments import ter_statistics
 from mtcompute.fast.resampling.statistics import bleu_rows
 from mtcompute.metrics.bleu import segment_statistics
 from mtcompute.metrics.ter.options import TerOptions
@@ -108,6 +109,6 @@ def test_ter_rows_from_texts_are_sacrebleus_statistics_on_generated_segments(
     corpus = tricky_texts.corpus(37, 40)
     hypotheses = [hypothesis for hypothesis, _ in corpus]
     references = [list(refs) for _, refs in corpus]
-    (matrix,) = metric_statistics(options, [hypotheses], references, "sacrebleu").matrices
+    (matrix,) = ter_statistics(options, [hypotheses], references, "sacrebleu").matrices
     segments, _ = expected(corpus, options)
     assert matrix.tolist() == [list(segment) for segment in segments]

@@ -3,10 +3,12 @@ without lowercasing."""
 
 import pytest
 from hypothesis import given, settings
+from sacrebleu.metrics.bleu import BLEU
 
 from mtcompute.metrics.tokenizers import (
     DEFAULT_TOKENIZER,
     TOKENIZER_NAMES,
+    default_tokenizer,
     tokenize,
     tokenize_many,
     tokenizer_named,
@@ -42,8 +44,8 @@ def test_the_names_are_sacrebleus_five_and_13a_is_the_default() -> None:
 
 
 def test_an_unknown_tokenizer_is_a_value_error_that_lists_the_names() -> None:
-    with pytest.raises(ValueError, match=r"unknown tokenizer 'ja-mecab'.*13a, intl, zh, char"):
-        tokenizer_named("ja-mecab")
+    with pytest.raises(ValueError, match=r"unknown tokenizer 'moses'.*13a, intl, zh, char"):
+        tokenizer_named("moses")
     with pytest.raises(ValueError, match="unknown tokenizer"):
         tokenize_many(["a"], "13A")
 
@@ -89,3 +91,8 @@ def test_every_assigned_code_point_in_every_context_is_tokenized_as_sacrebleu_do
     batch = code_point_texts(assigned_code_points())
     expected = [sacrebleu_tokens(text, tokenizer, lowercase) for text in batch]
     assert tokenize_many(batch, tokenizer, lowercase) == expected
+
+
+def test_a_target_language_picks_sacrebleus_tokenizer() -> None:
+    for language in ("zh", "ja", "ko", "en", "de", ""):
+        assert default_tokenizer(language) == BLEU._TOKENIZER_MAP.get(language, "13a")

@@ -3,12 +3,21 @@
 BLEU lowercases a text where asked, strips its end, tokenizes it into a line of tokens separated
 by spaces, and splits that line on whitespace; ``tokenize`` does the same, each step written so
 that it cannot change with the Python version (``whitespace``, ``lowercase``).
+
+The rule-based tokenizers (``TOKENIZER_NAMES``) are written here; the multilingual ones
+(``MODEL_TOKENIZER_NAMES``: MeCab's and SentencePiece's) run the libraries sacreBLEU runs, which
+are extras, loaded on first use: an installation without them, or without the model, refuses the
+tokenizer with an ``InputError`` that says what to install or fetch.
 """
 
 from collections.abc import Callable, Iterable
 
 from mtcompute.metrics.tokenizers import char, intl, thirteen_a, zh
 from mtcompute.metrics.tokenizers.lowercase import lowercase as lowercase_text
+from mtcompute.metrics.tokenizers.mecab import SETUPS as MECAB_SETUPS
+from mtcompute.metrics.tokenizers.mecab import mecab_tokenizer
+from mtcompute.metrics.tokenizers.spm import SETUPS as SPM_SETUPS
+from mtcompute.metrics.tokenizers.spm import SpmTokenizer, spm_tokenizer
 from mtcompute.metrics.tokenizers.whitespace import split_words, strip_end
 
 DEFAULT_TOKENIZER = "13a"
@@ -26,16 +35,67 @@ TOKENIZERS: dict[str, Callable[[str], str]] = {
     "char": char.tokenize_line,
     "none": _no_tokenization,
 }
+# The rule-based tokenizers, which every installation has (and the released contracts list).
 TOKENIZER_NAMES = tuple(TOKENIZERS)
+# sacreBLEU's tokenizers that run a library and its dictionary or model, in sacreBLEU's order.
+MODEL_TOKENIZER_NAMES = (*MECAB_SETUPS, *SPM_SETUPS)
+ALL_TOKENIZER_NAMES = (*TOKENIZER_NAMES, *MODEL_TOKENIZER_NAMES)
+
+
+# sacreBLEU's tokenizer for a target language when none is named (its BLEU._TOKENIZER_MAP).
+LANGUAGE_TOKENIZERS = {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}
+
+
+def default_tokenizer(target_language: str = "") -> str:
+    """The tokenizer sacreBLEU's BLEU picks for ``target_language`` (``-l en-ja``'s ``ja``) when
+    none is named: zh, ja-mecab, ko-mecab, else 13a."""
+    return LANGUAGE_TOKENIZERS.get(target_language, DEFAULT_TOKENIZER)
 
 
 def tokenizer_named(name: str) -> Callable[[str], str]:
-    """The tokenizer called ``name``; a ValueError that lists the names for any other."""
-    try:
+    """The tokenizer called ``name``: a ValueError that lists the names for an unknown one, an
+    ``InputError`` (``tokenizer_unavailable``) for one whose package or model is missing."""
+    if name in TOKENIZERS:
         return TOKENIZERS[name]
-    except KeyError:
-        known = ", ".join(TOKENIZER_NAMES)
-        raise ValueError(f"unknown tokenizer {name!r}: expected one of {known}") from None
+    if name in MECAB_SETUPS:
+        return mecab_tokenizer(name).tokenize_line
+    if name in SPM_SETUPS:
+        return spm_tokenizer(name).tokenize_line
+    known = ", ".join(ALL_TOKENIZER_NAMES)
+    raise ValueError(f"unknown tokenizer {name!r}: expected one of {known}")
+
+
+def tokenizer_signature(name: str) -> str:
+    """The ``tok:`` value of sacreBLEU's signature: the name for a rule-based tokenizer, the
+    analyser's version for MeCab's (``ja-mecab-0.996-IPA``), the model's name for SentencePiece's
+    (``spm`` signs as ``flores101``)."""
+    if name in MECAB_SETUPS:
+        return mecab_tokenizer(name).signature
+    if name in SPM_SETUPS:
+        return spm_tokenizer(name).signature
+    tokenizer_named(name)
+    return name
+
+
+def tokenizer_model_sha256(name: str) -> str | None:
+    """The sha256 of the SentencePiece model file tokenizer ``name`` reads; None for the others."""
+    if name in SPM_SETUPS:
+        return spm_tokenizer(name).sha256
+    tokenizer_named(name)
+    return None
+
+
+def available_tokenizers() -> tuple[str, ...]:
+    """The tokenizers this installation can run: the rule-based ones, and each multilingual one
+    whose package, dictionary or model is present (loading it now, once)."""
+    available = []
+    for name in ALL_TOKENIZER_NAMES:
+        try:
+            tokenizer_named(name)
+        except ValueError:  # InputError is one: a package or model missing
+            continue
+        available.append(name)
+    return tuple(available)
 
 
 def tokenize(text: str, tokenizer: str = DEFAULT_TOKENIZER, lowercase: bool = False) -> list[str]:
@@ -48,8 +108,17 @@ def tokenize_many(
     texts: Iterable[str], tokenizer: str = DEFAULT_TOKENIZER, lowercase: bool = False
 ) -> list[list[str]]:
     """``tokenize`` of each text."""
+    if tokenizer in SPM_SETUPS:  # a batch is encoded in one call
+        return _spm_tokens(list(texts), spm_tokenizer(tokenizer), lowercase)
     line_tokenizer = tokenizer_named(tokenizer)
     return [_tokens(text, line_tokenizer, lowercase) for text in texts]
+
+
+def _spm_tokens(texts: list[str], model: SpmTokenizer, lowercase: bool) -> list[list[str]]:
+    if lowercase:
+        texts = [lowercase_text(text) for text in texts]
+    lines = model.tokenize_lines([strip_end(text) for text in texts])
+    return [split_words(line) for line in lines]
 
 
 def _tokens(text: str, line_tokenizer: Callable[[str], str], lowercase: bool) -> list[str]:

@@ -19,7 +19,11 @@ from mtcompute.fast.text_bleu import corpus_statistics_from_streams
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics, score
 from mtcompute.metrics.sentence import sentence_score
 from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
+from mtcompute.metrics.tokenizers import (
+    ALL_TOKENIZER_NAMES,
+    DEFAULT_TOKENIZER,
+    tokenizer_model_sha256,
+)
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import (
     Option,
@@ -41,7 +45,7 @@ class Bleu(ScoringMetric):
         Option(
             "tokenize",
             ("-tok", "--tokenize"),
-            f"BLEU's tokenizer, as sacreBLEU's: {', '.join(TOKENIZER_NAMES)} (none splits at "
+            f"BLEU's tokenizer, as sacreBLEU's: {', '.join(ALL_TOKENIZER_NAMES)} (none splits at "
             "whitespace only).  [default: 13a; with -l, zh, ja-mecab or ko-mecab for those "
             "targets]",
             metavar="NAME",
@@ -79,6 +83,9 @@ class Bleu(ScoringMetric):
         self.lowercase: bool = self.settings["lowercase"]
         self.max_order: int = self.settings["max_order"]
         self.smoothing = _smoothing(self.settings["smoothing"], self.settings["smoothing_value"])
+        # A SentencePiece tokenizer's model, named by its sha256 beside the tool's result.
+        sha256 = tokenizer_model_sha256(self.tokenizer)
+        self.model: dict[str, object] = {} if sha256 is None else {"model_sha256": sha256}
 
     def _tokens(self, texts: Sequence[str]) -> list[list[str]]:
         return api.tokenize(list(texts), tokenizer=self.tokenizer, lowercase=self.lowercase)
@@ -110,10 +117,11 @@ class Bleu(ScoringMetric):
         result = score(statistics)
         sign = self.signature(nrefs)
         if not _changes_the_score(self.smoothing, result):
-            return Scored(result.name, result.score, sign, result.verbose_score, result.to_dict())
+            details = result.to_dict() | self.model
+            return Scored(result.name, result.score, sign, result.verbose_score, details)
         smoothed = sentence_score(_statistics(result), self.smoothing, use_effective_order=False)
         verbose = smoothed.verbose_score
-        return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict())
+        return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict() | self.model)
 
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
@@ -130,7 +138,8 @@ class Bleu(ScoringMetric):
                 smoothing_value=self.smoothing.value,
             )
             verbose = result.verbose_score
-            yield Scored(result.name, result.score, sign, verbose, result.to_dict(), line)
+            details = result.to_dict() | self.model
+            yield Scored(result.name, result.score, sign, verbose, details, line)
 
     def resampling_options(self) -> dict[str, Any]:
         return {

@@ -51,10 +51,10 @@ def _flags(options: TerOptions) -> list[str]:
 
 
 def _score(*args: str) -> list[dict[str, Any]]:
-    result = CliRunner().invoke(cli, ["score", *args, "--format", "json"])
+    """mtcompute's own objects (``--format jsonl``), one a line."""
+    result = CliRunner().invoke(cli, ["score", *args, "--format", "jsonl"])
     assert result.exit_code == 0, result.stderr
-    answer: list[dict[str, Any]] = jsonio.loads(result.stdout)  # type: ignore[assignment]
-    return answer
+    return [jsonio.loads(line) for line in result.stdout.splitlines()]  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)

@@ -12,6 +12,8 @@ from mtcompute.contracts import (
     bleu_sentence_components_1_0_0,
     bleu_sentence_compute_1_0_0,
     bleu_tokenize_1_0_0,
+    cer_compute_1_0_0,
+    cer_from_statistics_1_0_0,
     chrf_compute_1_0_0,
     chrf_from_statistics_1_0_0,
     chrf_pairwise_compute_1_0_0,
@@ -19,6 +21,8 @@ from mtcompute.contracts import (
     paired_significance_1_0_0,
     ter_compute_1_0_0,
     ter_from_statistics_1_0_0,
+    wer_compute_1_0_0,
+    wer_from_statistics_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
@@ -36,6 +40,8 @@ _RELEASED: tuple[Tool[Any], ...] = (
     bleu_sentence_components_1_0_0.TOOL,
     bleu_sentence_compute_1_0_0.TOOL,
     bleu_tokenize_1_0_0.TOOL,
+    cer_compute_1_0_0.TOOL,
+    cer_from_statistics_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
     chrf_from_statistics_1_0_0.TOOL,
     chrf_pairwise_compute_1_0_0.TOOL,
@@ -43,6 +49,8 @@ _RELEASED: tuple[Tool[Any], ...] = (
     paired_significance_1_0_0.TOOL,
     ter_compute_1_0_0.TOOL,
     ter_from_statistics_1_0_0.TOOL,
+    wer_compute_1_0_0.TOOL,
+    wer_from_statistics_1_0_0.TOOL,
 )
 
 

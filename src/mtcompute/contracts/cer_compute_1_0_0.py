@@ -19,7 +19,7 @@ from mtcompute.contracts.validation.rules import SameLength
 from mtcompute.contracts.validation.texts import Texts
 from mtcompute.fast.edits import pair_statistics_fast
 from mtcompute.metrics.wer.corpus import segment_alignments
-from mtcompute.metrics.wer.result import cer_result
+from mtcompute.metrics.wer.result import CerResult, cer_result
 from mtcompute.metrics.wer.transforms import characters
 
 # A text of at most 2,000 bytes has at most 2,000 characters: below the sizes where rapidfuzz
@@ -105,14 +105,19 @@ EXAMPLES = (
 )
 
 
-def run(request: CerRequest) -> JsonObject:
+def score_request(request: CerRequest) -> CerResult:
+    """The CER of a validated request: the compiled counts, the oracle's alignments."""
     statistics = pair_statistics_fast(request.hypotheses, request.references, by_characters=True)
     alignments = (
         segment_alignments(request.hypotheses, request.references, characters)
         if request.alignments
         else None
     )
-    return cer_result(statistics, alignments, request.decimals).to_dict()
+    return cer_result(statistics, alignments, request.decimals)
+
+
+def run(request: CerRequest) -> JsonObject:
+    return score_request(request).to_dict()
 
 
 def input_hints(raw: Mapping[str, Any]) -> list[Hint]:

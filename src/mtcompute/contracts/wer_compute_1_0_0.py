@@ -19,7 +19,7 @@ from mtcompute.contracts.validation.rules import SameLength
 from mtcompute.contracts.validation.texts import Texts
 from mtcompute.fast.edits import pair_statistics_fast
 from mtcompute.metrics.wer.corpus import segment_alignments
-from mtcompute.metrics.wer.result import wer_result
+from mtcompute.metrics.wer.result import WerResult, wer_result
 from mtcompute.metrics.wer.transforms import words
 
 # A text of at most 4,000 bytes has at most 2,000 words: below the sizes where rapidfuzz splits
@@ -129,14 +129,19 @@ EXAMPLES = (
 )
 
 
-def run(request: WerRequest) -> JsonObject:
+def score_request(request: WerRequest) -> WerResult:
+    """The WER of a validated request: the compiled counts, the oracle's alignments."""
     statistics = pair_statistics_fast(request.hypotheses, request.references)
     alignments = (
         segment_alignments(request.hypotheses, request.references, words)
         if request.alignments
         else None
     )
-    return wer_result(statistics, alignments, request.decimals).to_dict()
+    return wer_result(statistics, alignments, request.decimals)
+
+
+def run(request: WerRequest) -> JsonObject:
+    return score_request(request).to_dict()
 
 
 def input_hints(raw: Mapping[str, Any]) -> list[Hint]:

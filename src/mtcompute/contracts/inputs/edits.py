@@ -119,7 +119,8 @@ def text_hints(raw: Mapping[str, Any], tool: str, limits: Limits) -> list[Hint]:
             return [Hint(f"/references/{nested}", message)]
     segments = len(hypotheses) if isinstance(hypotheses, list) else 0
     over = limits.max_segments is not None and segments > limits.max_segments
-    if over or _total_bytes(hypotheses, references) > (limits.max_total_string_bytes or 0):
+    most = limits.max_total_string_bytes
+    if over or (most is not None and _total_bytes(hypotheses, references) > most):
         message = (
             f"score the test set in parts: {tool} each part of at most {limits.max_segments} "
             f"segments and {limits.max_total_string_bytes} bytes, then give their results to "

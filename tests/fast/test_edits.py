@@ -11,8 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
-from mtcompute.fast.edits import pair_statistics_fast, summed_statistics_fast
+from mtcompute.fast.edits import (
+    pair_statistics_fast,
+    percent_error_rates_fast,
+    summed_statistics_fast,
+)
 from mtcompute.metrics.wer.corpus import character_statistics, word_statistics
+from mtcompute.metrics.wer.rates import error_rate
 from mtcompute.metrics.wer.statistics import summed
 from tests.metrics.wer.hostile import hostile_text, sentence, texts
 
@@ -44,6 +49,10 @@ def test_the_kernel_counts_the_oracles_words_and_characters(pairs: list[tuple[st
     assert pair_statistics_fast(hypotheses, references, by_characters=True) == chars
     assert summed_statistics_fast(hypotheses, references) == summed(words)
     assert summed_statistics_fast(hypotheses, references, by_characters=True) == summed(chars)
+    assert percent_error_rates_fast(hypotheses, references) == [100 * error_rate(s) for s in words]
+    assert percent_error_rates_fast(hypotheses, references, by_characters=True) == [
+        100 * error_rate(s) for s in chars
+    ]
 
 
 def test_seeded_hostile_lists_count_as_in_the_oracle(path: str) -> None:
@@ -57,6 +66,8 @@ def test_seeded_hostile_lists_count_as_in_the_oracle(path: str) -> None:
         assert summed_statistics_fast(
             hypotheses, references, by_characters=by_characters
         ) == summed(expected)
+        rates = percent_error_rates_fast(hypotheses, references, by_characters=by_characters)
+        assert rates == [100 * error_rate(s) for s in expected]
 
 
 @pytest.mark.parametrize("words", [64, 65, 128, 129, 700])
@@ -73,13 +84,15 @@ def test_pairs_rapidfuzz_would_split_are_counted_by_the_oracle() -> None:
     reference = "".join(rng.choice("ab") for _ in range(2_100))
     hypothesis = "".join(rng.choice("ab") for _ in range(2_900))
     assert compiled.edit_statistics is not None
-    _, left = compiled.edit_statistics([hypothesis, "a"], [reference, "a"], True, True)
+    _, left = compiled.edit_statistics([hypothesis, "a"], [reference, "a"], True, 1)
     assert left == [0]
     expected = character_statistics([hypothesis, "a"], [reference, "a"])
     assert pair_statistics_fast([hypothesis, "a"], [reference, "a"], by_characters=True) == expected
     assert summed_statistics_fast(
         [hypothesis, "a"], [reference, "a"], by_characters=True
     ) == summed(expected)
+    rates = percent_error_rates_fast([hypothesis, "a"], [reference, "a"], by_characters=True)
+    assert rates == [100 * error_rate(s) for s in expected]
 
 
 def test_lists_of_different_lengths_are_refused(path: str) -> None:
@@ -93,4 +106,10 @@ def test_lists_of_different_lengths_are_refused(path: str) -> None:
 def test_the_kernel_refuses_what_is_not_a_text() -> None:
     assert compiled.edit_statistics is not None
     with pytest.raises(TypeError, match="hypothesis 1 is int, not a str"):
-        compiled.edit_statistics(["a", 3], ["a", "b"], False, True)  # type: ignore[list-item]
+        compiled.edit_statistics(["a", 3], ["a", "b"], False, 1)  # type: ignore[list-item]
+
+
+def test_the_kernel_refuses_an_unknown_mode() -> None:
+    assert compiled.edit_statistics is not None
+    with pytest.raises(ValueError, match="mode is 0"):
+        compiled.edit_statistics(["a"], ["a"], False, 3)

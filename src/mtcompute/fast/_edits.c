@@ -372,11 +372,15 @@ static PyObject *counts_tuple(const long long counts[4]) {
     return Py_BuildValue("(LLLL)", counts[0], counts[1], counts[2], counts[3]);
 }
 
-/* statistics(hypotheses, references, characters, summed, /) -> (counts, left)
+/* What ``statistics`` answers for the pairs. */
+enum { EACH = 0, SUMMED = 1, PERCENT = 2 };
+
+/* statistics(hypotheses, references, characters, mode, /) -> (counts, left)
  *
- * ``counts`` is each pair's (hits, substitutions, deletions, insertions), or with ``summed`` their
- * sum; ``left`` lists the pairs the oracle must count (their entries are None, or not in the sum).
- */
+ * ``counts`` is each pair's (hits, substitutions, deletions, insertions) (mode 0), their sum
+ * (mode 1), or each pair's error rate times 100 (mode 2: ``100 * ((S + D + I) / (H + S + D))``,
+ * ``100 * I`` where the reference has no item, as doubles, the oracle's operations); ``left``
+ * lists the pairs the oracle must count (their entries are None, or not in the sum). */
 static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 4) {
@@ -384,10 +388,15 @@ static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t na
         return NULL;
     }
     int characters = PyObject_IsTrue(args[2]);
-    int summed = PyObject_IsTrue(args[3]);
-    if (characters < 0 || summed < 0) {
+    long mode = PyLong_AsLong(args[3]);
+    if (characters < 0 || (mode == -1 && PyErr_Occurred())) {
         return NULL;
     }
+    if (mode != EACH && mode != SUMMED && mode != PERCENT) {
+        PyErr_SetString(PyExc_ValueError, "mode is 0 (each), 1 (summed) or 2 (percent)");
+        return NULL;
+    }
+    int summed = mode == SUMMED;
     PyObject *hypotheses = PySequence_Fast(args[0], "hypotheses must be a sequence");
     if (hypotheses == NULL) {
         return NULL;
@@ -440,6 +449,16 @@ static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t na
             for (int k = 0; k < 4; k++) {
                 total[k] += counts[k];
             }
+        } else if (mode == PERCENT) {
+            long long reference_items = counts[0] + counts[1] + counts[2];
+            double rate = reference_items == 0
+                              ? (double)counts[3]
+                              : (double)(counts[1] + counts[2] + counts[3]) / (double)reference_items;
+            PyObject *value = PyFloat_FromDouble(100.0 * rate);
+            if (value == NULL) {
+                goto done;
+            }
+            PyList_SET_ITEM(each, i, value);
         } else {
             PyObject *tuple = counts_tuple(counts);
             if (tuple == NULL) {
@@ -466,9 +485,9 @@ done:
 
 static PyMethodDef methods[] = {
     {"statistics", (PyCFunction)(void (*)(void))statistics, METH_FASTCALL,
-     "statistics(hypotheses, references, characters, summed, /)\n--\n\n"
-     "Each pair's (hits, substitutions, deletions, insertions) as jiwer 4.0 counts them, or their "
-     "sum, and the pairs left to the oracle."},
+     "statistics(hypotheses, references, characters, mode, /)\n--\n\n"
+     "Each pair's (hits, substitutions, deletions, insertions) as jiwer 4.0 counts them (mode 0), "
+     "their sum (1) or each pair's error rate times 100 (2), and the pairs left to the oracle."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -8,8 +8,12 @@ from typing import cast
 
 from mtcompute.fast import compiled
 from mtcompute.metrics.wer.corpus import same_length, segment_statistics
+from mtcompute.metrics.wer.rates import error_rate
 from mtcompute.metrics.wer.statistics import EditStatistics, summed
 from mtcompute.metrics.wer.transforms import characters, words
+
+# The kernel's modes: each pair's counts, their sum, each pair's error rate times 100.
+_EACH, _SUMMED, _PERCENT = 0, 1, 2
 
 
 def _oracle(
@@ -25,7 +29,7 @@ def pair_statistics_fast(
     same_length(hypotheses, references)
     if compiled.edit_statistics is None:
         return _oracle(hypotheses, references, by_characters)
-    counts, left = compiled.edit_statistics(hypotheses, references, by_characters, False)
+    counts, left = compiled.edit_statistics(hypotheses, references, by_characters, _EACH)
     each = cast(list[tuple[int, int, int, int] | None], counts)
     out = [EditStatistics(*c) if c is not None else EditStatistics.zero() for c in each]
     for i in left:
@@ -40,10 +44,24 @@ def summed_statistics_fast(
     same_length(hypotheses, references)
     if compiled.edit_statistics is None:
         return summed(_oracle(hypotheses, references, by_characters))
-    counts, left = compiled.edit_statistics(hypotheses, references, by_characters, True)
+    counts, left = compiled.edit_statistics(hypotheses, references, by_characters, _SUMMED)
     total = EditStatistics(*cast(tuple[int, int, int, int], counts))
     if left:
         total += summed(
             _oracle([hypotheses[i] for i in left], [references[i] for i in left], by_characters)
         )
     return total
+
+
+def percent_error_rates_fast(
+    hypotheses: Sequence[str], references: Sequence[str], *, by_characters: bool = False
+) -> list[float]:
+    """Each pair's WER (or CER) times 100, ``100 * error_rate(statistics)`` of its statistics."""
+    same_length(hypotheses, references)
+    if compiled.edit_statistics is None:
+        return [100 * error_rate(s) for s in _oracle(hypotheses, references, by_characters)]
+    rates, left = compiled.edit_statistics(hypotheses, references, by_characters, _PERCENT)
+    out = cast(list[float], rates)
+    for i in left:
+        out[i] = 100 * error_rate(_oracle([hypotheses[i]], [references[i]], by_characters)[0])
+    return out

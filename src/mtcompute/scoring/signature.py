@@ -102,3 +102,10 @@ def ter_signature(
         ("asian", _yes_no(asian_support)),
     ]
     return joined(pairs + _tail(tool))
+
+
+def edit_rate_signature(nrefs: int, *, tool: str) -> str:
+    """WER's and CER's: one reference, jiwer 4.0's default transforms (``tf``: wer_default or
+    cer_default, by the metric), the tool and mtcompute's version. jiwer prints no signature;
+    this one names what changes the number as sacreBLEU's do."""
+    return joined([("nrefs", str(nrefs)), ("tf", "jiwer-default"), *_tail(tool)])

@@ -84,3 +84,17 @@ def test_standard_input_streams_like_a_file(
     args = [reference, "-m", "cer", "--sentence-level", "--chunk-size", "13"]
     piped = _output(*args, "-j", "2", stdin=Path(hypotheses).read_bytes())
     assert piped == _output(*args, "-i", hypotheses, "-j", "1")
+
+
+def test_several_systems_are_compared_on_wer_and_cer(
+    test_set: tuple[list[str], list[str], list[str]], tmp_path: Path
+) -> None:
+    (reference, _, hypotheses), lines, references = test_set
+    other = _write(tmp_path / "other.txt", [line.upper() for line in lines])
+    args = [reference, "-i", hypotheses, other, "-m", "wer", "cer", "--format", "json"]
+    rows = json.loads(_output(*args, "--paired-bs", "--paired-bs-n", "100"))
+    scores = {(row["system"], row["metric"]): row for row in rows}
+    assert len(scores) == 4
+    baseline = scores[(hypotheses, "wer")]["score"]
+    assert baseline == 100 * jiwer.wer(references, lines)
+    assert scores[(other, "cer")]["p_value"] is not None

@@ -80,6 +80,7 @@ class _EditRate(ScoringMetric):
 @register
 class Wer(_EditRate):
     name = "wer"
+    resampled = ("wer",)
     label = "WER"
     by_characters = False
     contract = wer_tool.TOOL.contract
@@ -98,6 +99,7 @@ class Wer(_EditRate):
 @register
 class Cer(_EditRate):
     name = "cer"
+    resampled = ("cer",)
     label = "CER"
     by_characters = True
     contract = cer_tool.TOOL.contract

@@ -12,13 +12,14 @@ from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
 from mtcompute.fast.edits import (
+    packed_counts_fast,
     pair_statistics_fast,
     percent_error_rates_fast,
     summed_statistics_fast,
 )
 from mtcompute.metrics.wer.corpus import character_statistics, word_statistics
 from mtcompute.metrics.wer.rates import error_rate
-from mtcompute.metrics.wer.statistics import summed
+from mtcompute.metrics.wer.statistics import packed, summed
 from tests.metrics.wer.hostile import hostile_text, sentence, texts
 
 PATHS = ["compiled", "pure Python"]
@@ -50,6 +51,8 @@ def test_the_kernel_counts_the_oracles_words_and_characters(pairs: list[tuple[st
     assert summed_statistics_fast(hypotheses, references) == summed(words)
     assert summed_statistics_fast(hypotheses, references, by_characters=True) == summed(chars)
     assert percent_error_rates_fast(hypotheses, references) == [100 * error_rate(s) for s in words]
+    assert packed_counts_fast(hypotheses, references) == packed(words)
+    assert packed_counts_fast(hypotheses, references, by_characters=True) == packed(chars)
     assert percent_error_rates_fast(hypotheses, references, by_characters=True) == [
         100 * error_rate(s) for s in chars
     ]
@@ -68,6 +71,8 @@ def test_seeded_hostile_lists_count_as_in_the_oracle(path: str) -> None:
         ) == summed(expected)
         rates = percent_error_rates_fast(hypotheses, references, by_characters=by_characters)
         assert rates == [100 * error_rate(s) for s in expected]
+        counts = packed_counts_fast(hypotheses, references, by_characters=by_characters)
+        assert counts == packed(expected)
 
 
 @pytest.mark.parametrize("words", [64, 65, 128, 129, 700])
@@ -93,6 +98,8 @@ def test_pairs_rapidfuzz_would_split_are_counted_by_the_oracle() -> None:
     ) == summed(expected)
     rates = percent_error_rates_fast([hypothesis, "a"], [reference, "a"], by_characters=True)
     assert rates == [100 * error_rate(s) for s in expected]
+    counts = packed_counts_fast([hypothesis, "a"], [reference, "a"], by_characters=True)
+    assert counts == packed(expected)
 
 
 def test_lists_of_different_lengths_are_refused(path: str) -> None:
@@ -112,4 +119,4 @@ def test_the_kernel_refuses_what_is_not_a_text() -> None:
 def test_the_kernel_refuses_an_unknown_mode() -> None:
     assert compiled.edit_statistics is not None
     with pytest.raises(ValueError, match="mode is 0"):
-        compiled.edit_statistics(["a"], ["a"], False, 3)
+        compiled.edit_statistics(["a"], ["a"], False, 4)

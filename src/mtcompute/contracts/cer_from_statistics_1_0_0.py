@@ -83,7 +83,7 @@ EXAMPLES = (
 
 
 def run(request: CerPartsRequest) -> JsonObject:
-    result = CerResult(summed(request.parts), None, request.decimals)
+    result = CerResult(summed(request.parts), decimals=request.decimals)
     return {name: value for name, value in result.to_dict().items() if name != "segments"}
 
 

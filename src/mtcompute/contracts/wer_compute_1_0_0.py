@@ -17,7 +17,7 @@ from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import SameLength
 from mtcompute.contracts.validation.texts import Texts
-from mtcompute.fast.edits import pair_statistics_fast
+from mtcompute.fast.edits import packed_counts_fast
 from mtcompute.metrics.wer.corpus import segment_alignments
 from mtcompute.metrics.wer.result import WerResult, wer_result
 from mtcompute.metrics.wer.transforms import words
@@ -131,7 +131,7 @@ EXAMPLES = (
 
 def score_request(request: WerRequest) -> WerResult:
     """The WER of a validated request: the compiled counts, the oracle's alignments."""
-    statistics = pair_statistics_fast(request.hypotheses, request.references)
+    statistics = packed_counts_fast(request.hypotheses, request.references)
     alignments = (
         segment_alignments(request.hypotheses, request.references, words)
         if request.alignments

@@ -91,7 +91,7 @@ EXAMPLES = (
 
 
 def run(request: WerPartsRequest) -> JsonObject:
-    result = WerResult(summed(request.parts), None, request.decimals)
+    result = WerResult(summed(request.parts), decimals=request.decimals)
     return {name: value for name, value in result.to_dict().items() if name != "segments"}
 
 

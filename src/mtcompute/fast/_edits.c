@@ -3,8 +3,8 @@
  * its hits, substitutions, deletions and insertions counted, exactly as the pure-Python oracle
  * ``metrics/wer`` counts them.
  *
- * Items become small ids, equal ids for equal items, per pair (a hash table of the pair's
- * items). The common prefix and suffix are hits. The reference's ids fill Hyyrö's pattern
+ * Items become small ids, equal ids for equal items, per pair: a hash table of the pair's
+ * words, or of its code points (stamped per pair, so never cleared). The common prefix and suffix are hits. The reference's ids fill Hyyrö's pattern
  * vectors, 64 reference items a machine word; each hypothesis item advances the vertical
  * difference vectors VP and VN of every word, and each row is kept; the trace back from the
  * end reads them as the oracle does (``metrics/wer/alignment.py`` says the rule).
@@ -52,6 +52,11 @@ typedef struct {
     Index pattern_capacity;
     uint64_t *rows; /* per hypothesis row, VP then VN, W words each */
     Index rows_capacity;
+    /* Characters' table: a code point, its id and the pair that set it (a stamp per pair, so
+     * that a new pair empties the table without clearing it). */
+    uint32_t *cp_keys, *cp_ids, *cp_stamps;
+    Index cp_capacity;
+    uint32_t stamp;
 } Work;
 
 static int grow(void **buffer, Index *capacity, Index needed, size_t size) {
@@ -78,6 +83,9 @@ static void work_free(Work *work) {
     free(work->slots);
     free(work->pattern);
     free(work->rows);
+    free(work->cp_keys);
+    free(work->cp_ids);
+    free(work->cp_stamps);
 }
 
 static inline Py_UCS4 at(const Text *text, Index i) { return PyUnicode_READ(text->kind, text->data, i); }
@@ -107,24 +115,23 @@ static int push_item(Work *work, Index *count, const Text *text, Index start, In
     return 0;
 }
 
-/* The items of a text: ``wer_default``'s words or ``cer_default``'s characters. Whitespace is
- * Python's (``str.isspace``), which ``re``'s ``\s`` and ``str.strip`` share. */
-static int items_of(Work *work, Index *count, const Text *text, int characters) {
-    Index begin = 0, end = text->length;
-    while (begin < end && Py_UNICODE_ISSPACE(at(text, begin))) {
-        begin++;
+/* The stripped bounds of a text (``str.strip``). */
+static void stripped(const Text *text, Index *begin, Index *end) {
+    *begin = 0;
+    *end = text->length;
+    while (*begin < *end && Py_UNICODE_ISSPACE(at(text, *begin))) {
+        (*begin)++;
     }
-    while (end > begin && Py_UNICODE_ISSPACE(at(text, end - 1))) {
-        end--;
+    while (*end > *begin && Py_UNICODE_ISSPACE(at(text, *end - 1))) {
+        (*end)--;
     }
-    if (characters) {
-        for (Index i = begin; i < end; i++) {
-            if (push_item(work, count, text, i, 1) < 0) {
-                return -1;
-            }
-        }
-        return 0;
-    }
+}
+
+/* The words of a text under ``wer_default``. Whitespace is Python's (``str.isspace``), which
+ * ``re``'s ``\s`` and ``str.strip`` share. */
+static int words_of(Work *work, Index *count, const Text *text) {
+    Index begin, end;
+    stripped(text, &begin, &end);
     /* A word ends at a single space or at a run of two or more whitespace characters; a single
      * other whitespace character belongs to the word. */
     Index word = begin, i = begin;
@@ -204,6 +211,81 @@ static Index number_items(Work *work, Index count) {
     return distinct;
 }
 
+/* CER's items straight to ids: each code point of both stripped texts, in order, numbered as
+ * ``number_items`` numbers them; answers the distinct ids, or -1. ``n`` gets the reference's. */
+static Index number_characters(Work *work, const Text *reference, const Text *hypothesis, Index *n) {
+    Index r0, r1, h0, h1;
+    stripped(reference, &r0, &r1);
+    stripped(hypothesis, &h0, &h1);
+    Index count = (r1 - r0) + (h1 - h0);
+    *n = r1 - r0;
+    if (grow((void **)&work->ids, &work->ids_capacity, count + 1, sizeof(uint32_t)) < 0) {
+        return -1;
+    }
+    Index size = 64;
+    while (size < 2 * count) {
+        size *= 2;
+    }
+    if (size > work->cp_capacity) {
+        Index capacity = 0;
+        void *keys = NULL, *ids = NULL, *stamps = NULL;
+        if (grow(&keys, &capacity, size, sizeof(uint32_t)) < 0) {
+            return -1;
+        }
+        capacity = 0;
+        if (grow(&ids, &capacity, size, sizeof(uint32_t)) < 0) {
+            free(keys);
+            return -1;
+        }
+        capacity = 0;
+        if (grow(&stamps, &capacity, size, sizeof(uint32_t)) < 0) {
+            free(keys);
+            free(ids);
+            return -1;
+        }
+        free(work->cp_keys);
+        free(work->cp_ids);
+        free(work->cp_stamps);
+        work->cp_keys = keys;
+        work->cp_ids = ids;
+        work->cp_stamps = stamps;
+        work->cp_capacity = capacity;
+        memset(work->cp_stamps, 0, (size_t)capacity * sizeof(uint32_t));
+        work->stamp = 0;
+    }
+    if (++work->stamp == 0) { /* wrapped: every slot is stale again */
+        memset(work->cp_stamps, 0, (size_t)work->cp_capacity * sizeof(uint32_t));
+        work->stamp = 1;
+    }
+    uint32_t stamp = work->stamp;
+    uint32_t mask = (uint32_t)(work->cp_capacity - 1);
+    Index distinct = 0, out = 0;
+    const Text *texts[2] = {reference, hypothesis};
+    Index begins[2] = {r0, h0}, ends[2] = {r1, h1};
+    for (int side = 0; side < 2; side++) {
+        const Text *text = texts[side];
+        for (Index i = begins[side]; i < ends[side]; i++) {
+            uint32_t cp = (uint32_t)at(text, i);
+            uint32_t slot = (cp * UINT32_C(0x9E3779B1)) & mask;
+            for (;;) {
+                if (work->cp_stamps[slot] != stamp) {
+                    work->cp_stamps[slot] = stamp;
+                    work->cp_keys[slot] = cp;
+                    work->cp_ids[slot] = (uint32_t)distinct;
+                    work->ids[out++] = (uint32_t)distinct++;
+                    break;
+                }
+                if (work->cp_keys[slot] == cp) {
+                    work->ids[out++] = work->cp_ids[slot];
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+    }
+    return distinct;
+}
+
 /* Hyyrö's rows of reference ``s1`` (n items) against hypothesis ``s2`` (m items): after row r,
  * ``rows[r]`` holds VP (W words) then VN (W words). Answers the distance, or -1. */
 static Index hyyro_rows(Work *work, const uint32_t *s1, Index n, const uint32_t *s2, Index m,
@@ -268,18 +350,29 @@ static inline int bit(const uint64_t *row, Index col) {
  * where rapidfuzz would split the pair first (left to the oracle), or -1. */
 static int pair_counts(Work *work, const Text *reference, const Text *hypothesis, int characters,
                        long long counts[4]) {
-    Index count = 0;
-    if (items_of(work, &count, reference, characters) < 0) {
-        return -1;
-    }
-    Index n0 = count;
-    if (items_of(work, &count, hypothesis, characters) < 0) {
-        return -1;
-    }
-    Index m0 = count - n0;
-    Index distinct = number_items(work, count);
-    if (distinct < 0) {
-        return -1;
+    Index n0, m0, distinct;
+    if (characters) {
+        distinct = number_characters(work, reference, hypothesis, &n0);
+        if (distinct < 0) {
+            return -1;
+        }
+        Index r0, r1;
+        stripped(hypothesis, &r0, &r1);
+        m0 = r1 - r0;
+    } else {
+        Index count = 0;
+        if (words_of(work, &count, reference) < 0) {
+            return -1;
+        }
+        n0 = count;
+        if (words_of(work, &count, hypothesis) < 0) {
+            return -1;
+        }
+        m0 = count - n0;
+        distinct = number_items(work, count);
+        if (distinct < 0) {
+            return -1;
+        }
     }
     const uint32_t *s1 = work->ids, *s2 = work->ids + n0;
     Index n = n0, m = m0;
@@ -373,14 +466,16 @@ static PyObject *counts_tuple(const long long counts[4]) {
 }
 
 /* What ``statistics`` answers for the pairs. */
-enum { EACH = 0, SUMMED = 1, PERCENT = 2 };
+enum { EACH = 0, SUMMED = 1, PERCENT = 2, PACKED = 3 };
 
 /* statistics(hypotheses, references, characters, mode, /) -> (counts, left)
  *
  * ``counts`` is each pair's (hits, substitutions, deletions, insertions) (mode 0), their sum
- * (mode 1), or each pair's error rate times 100 (mode 2: ``100 * ((S + D + I) / (H + S + D))``,
- * ``100 * I`` where the reference has no item, as doubles, the oracle's operations); ``left``
- * lists the pairs the oracle must count (their entries are None, or not in the sum). */
+ * (mode 1), each pair's error rate times 100 (mode 2: ``100 * ((S + D + I) / (H + S + D))``,
+ * ``100 * I`` where the reference has no item, as doubles, the oracle's operations), or each
+ * pair's four counts packed as native int64 in one bytes object (mode 3: no object a pair);
+ * ``left`` lists the pairs the oracle must count (their entries are None, zeros, or not in the
+ * sum). */
 static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 4) {
@@ -392,8 +487,9 @@ static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (characters < 0 || (mode == -1 && PyErr_Occurred())) {
         return NULL;
     }
-    if (mode != EACH && mode != SUMMED && mode != PERCENT) {
-        PyErr_SetString(PyExc_ValueError, "mode is 0 (each), 1 (summed) or 2 (percent)");
+    if (mode != EACH && mode != SUMMED && mode != PERCENT && mode != PACKED) {
+        PyErr_SetString(PyExc_ValueError,
+                        "mode is 0 (each), 1 (summed), 2 (percent) or 3 (packed)");
         return NULL;
     }
     int summed = mode == SUMMED;
@@ -418,7 +514,15 @@ static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (left == NULL) {
         goto done;
     }
-    if (!summed && (each = PyList_New(size)) == NULL) {
+    int64_t *packed = NULL;
+    if (mode == PACKED) {
+        each = PyBytes_FromStringAndSize(NULL, size * 4 * (Py_ssize_t)sizeof(int64_t));
+        if (each == NULL) {
+            goto done;
+        }
+        packed = (int64_t *)PyBytes_AS_STRING(each);
+        memset(packed, 0, (size_t)size * 4 * sizeof(int64_t));
+    } else if (!summed && (each = PyList_New(size)) == NULL) {
         goto done;
     }
     long long total[4] = {0, 0, 0, 0};
@@ -440,12 +544,16 @@ static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t na
                 goto done;
             }
             Py_DECREF(index);
-            if (!summed) {
+            if (!summed && mode != PACKED) {
                 PyList_SET_ITEM(each, i, Py_NewRef(Py_None));
             }
             continue;
         }
-        if (summed) {
+        if (mode == PACKED) {
+            for (int k = 0; k < 4; k++) {
+                packed[4 * i + k] = counts[k];
+            }
+        } else if (summed) {
             for (int k = 0; k < 4; k++) {
                 total[k] += counts[k];
             }
@@ -487,7 +595,8 @@ static PyMethodDef methods[] = {
     {"statistics", (PyCFunction)(void (*)(void))statistics, METH_FASTCALL,
      "statistics(hypotheses, references, characters, mode, /)\n--\n\n"
      "Each pair's (hits, substitutions, deletions, insertions) as jiwer 4.0 counts them (mode 0), "
-     "their sum (1) or each pair's error rate times 100 (2), and the pairs left to the oracle."},
+     "their sum (1), each pair's error rate times 100 (2) or the counts packed as int64 (3), and "
+     "the pairs left to the oracle."},
     {NULL, NULL, 0, NULL},
 };
 

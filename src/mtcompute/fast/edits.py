@@ -3,17 +3,19 @@ and counts where the package has it; otherwise, and for the pairs it hands back 
 would split first), the oracle ``metrics/wer`` does. Both give the same integers.
 """
 
+from array import array
 from collections.abc import Sequence
 from typing import cast
 
 from mtcompute.fast import compiled
 from mtcompute.metrics.wer.corpus import same_length, segment_statistics
 from mtcompute.metrics.wer.rates import error_rate
-from mtcompute.metrics.wer.statistics import EditStatistics, summed
+from mtcompute.metrics.wer.statistics import EditStatistics, packed, summed
 from mtcompute.metrics.wer.transforms import characters, words
 
-# The kernel's modes: each pair's counts, their sum, each pair's error rate times 100.
-_EACH, _SUMMED, _PERCENT = 0, 1, 2
+# The kernel's modes: each pair's counts, their sum, each pair's error rate times 100, each
+# pair's counts packed as int64.
+_EACH, _SUMMED, _PERCENT, _PACKED = 0, 1, 2, 3
 
 
 def _oracle(
@@ -65,3 +67,19 @@ def percent_error_rates_fast(
     for i in left:
         out[i] = 100 * error_rate(_oracle([hypotheses[i]], [references[i]], by_characters)[0])
     return out
+
+
+def packed_counts_fast(
+    hypotheses: Sequence[str], references: Sequence[str], *, by_characters: bool = False
+) -> "array[int]":
+    """Each pair's hits, substitutions, deletions and insertions, four int64 a pair in one array:
+    ``statistics.packed`` of ``segment_statistics``, with no object a pair."""
+    same_length(hypotheses, references)
+    if compiled.edit_statistics is None:
+        return packed(_oracle(hypotheses, references, by_characters))
+    raw, left = compiled.edit_statistics(hypotheses, references, by_characters, _PACKED)
+    counts = array("q")
+    counts.frombytes(cast(bytes, raw))
+    for i in left:
+        counts[4 * i : 4 * i + 4] = packed(_oracle([hypotheses[i]], [references[i]], by_characters))
+    return counts

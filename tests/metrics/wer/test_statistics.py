@@ -7,7 +7,13 @@ from hypothesis import strategies as st
 
 from mtcompute.metrics.wer.corpus import character_statistics, word_statistics
 from mtcompute.metrics.wer.rates import error_rate, word_rates
-from mtcompute.metrics.wer.statistics import EditStatistics, summed
+from mtcompute.metrics.wer.statistics import (
+    EditStatistics,
+    packed,
+    packed_total,
+    summed,
+    unpacked,
+)
 
 _counts = st.builds(EditStatistics, *[st.integers(0, 50)] * 4)
 
@@ -57,3 +63,11 @@ def test_an_empty_hypothesis_preserves_no_information() -> None:
 def test_lists_of_different_lengths_are_refused() -> None:
     with pytest.raises(ValueError, match="1 hypotheses but 0 references"):
         word_statistics(["a"], [])
+
+
+@given(st.lists(_counts, max_size=10))
+def test_packed_counts_unpack_and_sum_as_the_statistics(parts: list[EditStatistics]) -> None:
+    counts = packed(parts)
+    assert len(counts) == 4 * len(parts)
+    assert unpacked(counts) == tuple(parts)
+    assert packed_total(counts) == summed(parts)

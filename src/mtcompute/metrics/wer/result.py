@@ -1,17 +1,20 @@
 """The results of WER and CER: a whole's summed statistics, its rates, and its segments', each
 with its alignment where it was asked for. They add with ``+`` (the segments of the second part
-after the first's), so a test set scored in parts gives the result of the whole.
+after the first's), so a test set scored in parts gives the result of the whole; results are
+equal where their statistics, segments' statistics and alignments are.
 
 ``decimals`` rounds the rates with ``Number.prototype.toFixed`` (``numerics.tofixed``); the
 counts are never rounded.
 """
 
+from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Union
 
 from mtcompute.metrics.wer.alignment import Chunk
 from mtcompute.metrics.wer.rates import error_rate, word_rates
-from mtcompute.metrics.wer.statistics import EditStatistics, summed
+from mtcompute.metrics.wer.statistics import EditStatistics, packed, packed_total, unpacked
 from mtcompute.numerics.tofixed import to_fixed
 
 
@@ -99,16 +102,40 @@ class CharacterErrors(_Counts):
 
 @dataclass(frozen=True, slots=True)
 class WerResult(WordErrors):
-    """A test set's WER (with mer, wil, wip) from its segments' summed statistics."""
+    """A test set's WER (with mer, wil, wip) from its segments' summed statistics; each
+    segment's in ``segments``, made the first time they are read (a test set's results are
+    mostly summed, and a segment object per line costs more than its counts)."""
 
-    segments: tuple[WordErrors, ...] = ()
+    segment_counts: "array[int]" = field(default_factory=lambda: array("q"))
+    alignments: tuple[tuple[Chunk, ...], ...] | None = None
+    _segments: tuple[WordErrors, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    @property
+    def segment_statistics(self) -> tuple[EditStatistics, ...]:
+        """Each segment's statistics (``segment_counts``, four a segment, unpacked)."""
+        return unpacked(self.segment_counts)
+
+    @property
+    def segments(self) -> tuple[WordErrors, ...]:
+        if self._segments is None:
+            statistics = self.segment_statistics
+            aligned = self.alignments or ((None,) * len(statistics))
+            made = tuple(
+                WordErrors(s, a, self.decimals) for s, a in zip(statistics, aligned, strict=True)
+            )
+            object.__setattr__(self, "_segments", made)  # a cache: the value never changes
+            return made
+        return self._segments
 
     def __add__(self, other: "WerResult") -> "WerResult":
         return WerResult(
             self.statistics + other.statistics,
             None,
             self.decimals,
-            self.segments + other.segments,
+            self.segment_counts + other.segment_counts,
+            _joined(self.alignments, other.alignments),
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -117,43 +144,81 @@ class WerResult(WordErrors):
 
 @dataclass(frozen=True, slots=True)
 class CerResult(CharacterErrors):
-    """A test set's CER from its segments' summed statistics."""
+    """A test set's CER from its segments' summed statistics; each segment's in ``segments``,
+    made the first time they are read."""
 
-    segments: tuple[CharacterErrors, ...] = ()
+    segment_counts: "array[int]" = field(default_factory=lambda: array("q"))
+    alignments: tuple[tuple[Chunk, ...], ...] | None = None
+    _segments: tuple[CharacterErrors, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    @property
+    def segment_statistics(self) -> tuple[EditStatistics, ...]:
+        """Each segment's statistics (``segment_counts``, four a segment, unpacked)."""
+        return unpacked(self.segment_counts)
+
+    @property
+    def segments(self) -> tuple[CharacterErrors, ...]:
+        if self._segments is None:
+            statistics = self.segment_statistics
+            aligned = self.alignments or ((None,) * len(statistics))
+            made = tuple(
+                CharacterErrors(s, a, self.decimals)
+                for s, a in zip(statistics, aligned, strict=True)
+            )
+            object.__setattr__(self, "_segments", made)  # a cache: the value never changes
+            return made
+        return self._segments
 
     def __add__(self, other: "CerResult") -> "CerResult":
         return CerResult(
             self.statistics + other.statistics,
             None,
             self.decimals,
-            self.segments + other.segments,
+            self.segment_counts + other.segment_counts,
+            _joined(self.alignments, other.alignments),
         )
 
     def to_dict(self) -> dict[str, object]:
         return {**CharacterErrors.to_dict(self), "segments": [s.to_dict() for s in self.segments]}
 
 
+Alignments = tuple[tuple[Chunk, ...], ...]
+
+
+def _joined(first: Alignments | None, second: Alignments | None) -> Alignments | None:
+    """Both parts' alignments, where both have them."""
+    return None if first is None or second is None else first + second
+
+
+def _aligned(alignments: Sequence[Sequence[Chunk]] | None) -> Alignments | None:
+    return None if alignments is None else tuple(map(tuple, alignments))
+
+
+Statistics = Union[Sequence[EditStatistics], "array[int]"]
+
+
+def _counts(statistics: Statistics) -> "array[int]":
+    return statistics if isinstance(statistics, array) else packed(statistics)
+
+
 def wer_result(
-    statistics: Sequence[EditStatistics],
+    statistics: Statistics,
     alignments: Sequence[Sequence[Chunk]] | None = None,
     decimals: int | None = None,
 ) -> WerResult:
-    """The result of every segment's statistics (and alignment), summed in order."""
-    segments = tuple(
-        WordErrors(s, None if alignments is None else tuple(alignments[i]), decimals)
-        for i, s in enumerate(statistics)
-    )
-    return WerResult(summed(statistics), None, decimals, segments)
+    """The result of every segment's statistics (or their ``packed`` counts) and alignment."""
+    counts = _counts(statistics)
+    return WerResult(packed_total(counts), None, decimals, counts, _aligned(alignments))
 
 
 def cer_result(
-    statistics: Sequence[EditStatistics],
+    statistics: Statistics,
     alignments: Sequence[Sequence[Chunk]] | None = None,
     decimals: int | None = None,
 ) -> CerResult:
-    """The result of every segment's character statistics (and alignment), summed in order."""
-    segments = tuple(
-        CharacterErrors(s, None if alignments is None else tuple(alignments[i]), decimals)
-        for i, s in enumerate(statistics)
-    )
-    return CerResult(summed(statistics), None, decimals, segments)
+    """The result of every segment's character statistics (or their ``packed`` counts) and
+    alignment."""
+    counts = _counts(statistics)
+    return CerResult(packed_total(counts), None, decimals, counts, _aligned(alignments))

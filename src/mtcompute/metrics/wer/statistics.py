@@ -5,6 +5,7 @@ insertion is one operation, and the hits are the reference items left, ``len(ref
 D``. jiwer sums them over its list of sentences; so does ``+`` here, in any grouping.
 """
 
+from array import array
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -84,3 +85,23 @@ def summed(statistics: Sequence[EditStatistics]) -> EditStatistics:
     for segment in statistics:
         total += segment
     return total
+
+
+def packed(statistics: Sequence[EditStatistics]) -> "array[int]":
+    """The counts of each in order, four int64 each: a compact form of many segments'."""
+    counts = array("q")
+    for s in statistics:
+        counts.extend((s.hits, s.substitutions, s.deletions, s.insertions))
+    return counts
+
+
+def unpacked(counts: "array[int]") -> tuple[EditStatistics, ...]:
+    """``packed``'s statistics back."""
+    return tuple(EditStatistics(*counts[i : i + 4]) for i in range(0, len(counts), 4))
+
+
+def packed_total(counts: "array[int]") -> EditStatistics:
+    """The sum of ``packed`` statistics, each count added in one pass (integers: exact)."""
+    return EditStatistics(
+        sum(counts[0::4]), sum(counts[1::4]), sum(counts[2::4]), sum(counts[3::4])
+    )

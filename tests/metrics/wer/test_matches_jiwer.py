@@ -117,3 +117,18 @@ def test_long_pairs_match_jiwer() -> None:
         hypothesis = noisy(rng, reference, keep=rng.choice([0.3, 0.6, 0.9]))
         assert_words_match([hypothesis], [reference])
         assert_characters_match([hypothesis], [reference])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("length", "symbols", "seed"), [(2_100, 2, 1), (3_000, 3, 2), (2_500, 26, 3)]
+)
+def test_pairs_rapidfuzz_splits_first_match_jiwer(length: int, symbols: int, seed: int) -> None:
+    # Over 4 Mi cells: rapidfuzz cuts the pair in two (Hirschberg) before aligning the halves.
+    rng = random.Random(seed)
+    alphabet = "abcdefghijklmnopqrstuvwxyz"[:symbols]
+    reference = "".join(rng.choice(alphabet) for _ in range(length))
+    hypothesis = "".join(
+        c if rng.random() < 0.7 else rng.choice(alphabet) for c in reference[: length * 9 // 10]
+    )
+    assert_characters_match([hypothesis], [reference])

@@ -22,7 +22,6 @@
 #define MATRIX_BYTES (1024 * 1024)
 #define SHORT_REFERENCE 65
 #define SHORT_HYPOTHESIS 10
-#define BOUND_FROM_DISTANCE 62
 
 typedef Py_ssize_t Index;
 
@@ -398,24 +397,10 @@ static int pair_counts(Work *work, const Text *reference, const Text *hypothesis
         counts[3] = m;
         return 0;
     }
-    Index bound = n0 > m0 ? n0 : m0;
-    Index longer = n > m ? n : m;
-    Index band = n < 2 * longer + 1 ? n : 2 * longer + 1;
-    if (!(2 * band * m / 8 < MATRIX_BYTES || n < SHORT_REFERENCE || m < SHORT_HYPOTHESIS)) {
-        /* Perhaps split: decide with the bound rapidfuzz uses. */
-        if (bound > BOUND_FROM_DISTANCE) {
-            bound = hyyro_rows(work, s1, n, s2, m, distinct, 0);
-            if (bound < 0) {
-                return -1;
-            }
-        }
-        if (bound > longer) {
-            bound = longer;
-        }
-        band = n < 2 * bound + 1 ? n : 2 * bound + 1;
-        if (!(2 * band * m / 8 < MATRIX_BYTES)) {
-            return 1;
-        }
+    /* jiwer gives rapidfuzz no score hint: its bound is the longer length, its band the whole
+     * reference, and it splits where the whole bit matrix would take 1 MiB or more. */
+    if (!(2 * n * m / 8 < MATRIX_BYTES || n < SHORT_REFERENCE || m < SHORT_HYPOTHESIS)) {
+        return 1;
     }
     if (hyyro_rows(work, s1, n, s2, m, distinct, 1) < 0) {
         return -1;

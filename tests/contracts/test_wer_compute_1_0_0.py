@@ -10,7 +10,7 @@ import pytest
 
 from mtcompute import execute
 from mtcompute.contracts.cer_compute_1_0_0 import LIMITS as CER_LIMITS
-from mtcompute.contracts.inputs.edits import answer_bytes
+from mtcompute.contracts.inputs.edits import character_answer_bytes, word_answer_bytes
 from mtcompute.contracts.wer_compute_1_0_0 import LIMITS as WER_LIMITS
 from mtcompute.errors import InputError
 from tests.contracts.refusals import assert_pointers_name_places, assert_refused
@@ -106,8 +106,12 @@ def test_the_longest_texts_are_within_the_sizes_where_rapidfuzz_keeps_its_matrix
 
 def test_an_answer_with_alignments_is_charged_a_chunk_per_item() -> None:
     raw = {"hypotheses": ["abc"], "references": ["abd"]}
-    assert answer_bytes(raw) < answer_bytes({**raw, "alignments": True})
-    assert answer_bytes("nonsense") == 0
+    for bound in (word_answer_bytes, character_answer_bytes):
+        assert bound(raw) < bound({**raw, "alignments": True})
+        assert bound("nonsense") == 0
+    words = {"hypotheses": ["a b c"], "references": ["a b d"], "alignments": True}
+    answer = execute("wer-compute", VERSION, words)
+    assert len(str(answer["segments"][0]["alignment"])) < word_answer_bytes(words)
 
 
 @pytest.mark.parametrize(

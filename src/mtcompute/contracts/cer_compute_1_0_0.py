@@ -206,6 +206,6 @@ TOOL = Tool(
     PARSER,
     run,
     input_hints,
-    answer_bytes=edits.answer_bytes,
+    answer_bytes=edits.character_answer_bytes,
     answer_note=edits.ANSWER_NOTE,
 )

@@ -17,6 +17,7 @@ COMPILED = (
     "_chrf_sentences",
     "_shared_references",
     "_resampling",
+    "_edits",
 )
 
 

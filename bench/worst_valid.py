@@ -34,8 +34,18 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 | ter-compute | 64 | 1 | 0 | 0.01 | 2053 | 2034 | 2 |
 | ter-from-statistics | 2883 | 0 | 0 | 0.00 | 108 | 108 | 18 |
 | paired-significance | 6971 | 3 | 0 | 0.00 | 1523 | 1774 | 45 |
+| wer-compute (alignments) | 166 | 2103 | 10013 | 12.61 | 371 | 133 | 11 |
+| cer-compute (alignments) | 254 | 6441 | 30501 | 25.33 | 1248 | 420 | 34 |
+| wer-from-statistics | 1386 | 0 | 0 | 0.00 | 182 | 61 | 7 |
+| cer-from-statistics | 1093 | 0 | 0 | 0.00 | 120 | 45 | 4 |
+
+(The four WER and CER rows: 2026-12-07, the machine busier, load about 12.)
 
 What the rows show beyond the contracts' own words:
+
+- wer-compute and cer-compute with ``alignments`` answer 13 and 25 times their body (a chunk of
+  about 100 bytes for every few one-letter words or letters); their pairs are aligned by the
+  oracle in Python for the chunks, the counts by the compiled kernel.
 
 - paired-significance took 37.6 s (32.7 s of CPU) before each segment's references were counted
   once for every system (``fast/_c/_shared_references.c``): its bound, systems x segments x metrics,
@@ -138,6 +148,31 @@ def _ter() -> dict[str, Any]:
     rng = random.Random(8)
     texts = ["".join(rng.choices("()", k=_TER_TEXT_BYTES)) for _ in range(16)]
     return {"hypotheses": texts[:8], "references": [[t] for t in texts[8:]], "normalized": True}
+
+
+def _edit_texts(unit_bytes: int, text_bytes: int) -> dict[str, Any]:
+    # The most pairs of the longest texts the total allows, over two symbols (words of one
+    # letter for WER, letters for CER): the longest alignments, the most chunks to answer.
+    rng = random.Random(39)
+    step = unit_bytes + (1 if unit_bytes > 1 else 0)
+    count = 262_144 // (2 * text_bytes)
+
+    def text() -> str:
+        items = rng.choices("ab", k=text_bytes // step)
+        return " ".join(items) if unit_bytes > 1 else "".join(items)
+
+    return {
+        "hypotheses": [text() for _ in range(count)],
+        "references": [text() for _ in range(count)],
+        "alignments": True,
+    }
+
+
+def _edit_parts(rates: tuple[str, ...]) -> dict[str, Any]:
+    # 10,000 parts whose counts add up to 2**53 - 1 at most, each answer's rates beside them.
+    share = MAX_COUNT // 10_000
+    part = dict.fromkeys(("hits", "substitutions", "deletions", "insertions"), share)
+    return {"parts": [{**part, **dict.fromkeys(rates, 0.5)} for _ in range(10_000)]}
 
 
 def _chrf_pairwise() -> dict[str, Any]:
@@ -270,6 +305,26 @@ CASES = (
         _ter,
     ),
     ValidCase("ter-from-statistics", "1,000 parts of 50 segments, lengths of thirds", _ter_parts),
+    ValidCase(
+        "wer-compute",
+        "32 pairs of 2,000 one-letter words over 2 letters, alignments",
+        lambda: _edit_texts(2, 4_000),
+    ),
+    ValidCase(
+        "cer-compute",
+        "65 pairs of 2,000 characters over 2 letters, alignments",
+        lambda: _edit_texts(1, 2_000),
+    ),
+    ValidCase(
+        "wer-from-statistics",
+        "10,000 parts, counts summing to 2**53-1",
+        lambda: _edit_parts(("wer", "mer", "wil", "wip")),
+    ),
+    ValidCase(
+        "cer-from-statistics",
+        "10,000 parts, counts summing to 2**53-1",
+        lambda: _edit_parts(("cer",)),
+    ),
     ValidCase(
         "paired-significance",
         "16 systems x 3,000 segments x 8 refs (7 MB), chrF++ and chrF, 10,000 trials",

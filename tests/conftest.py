@@ -48,6 +48,7 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "resample_sums",
         "unpack_coins",
         "kept_sums",
+        "edit_statistics",
     ):
         monkeypatch.setattr(compiled, name, None)
 

@@ -126,10 +126,11 @@ import mtcompute
 from mtcompute.fast import compiled
 assert mtcompute.__file__.startswith({wheel!r}), mtcompute.__file__
 names = ("segment_statistics", "sentence_score", "token_check", "chrf_matrices",
-         "bleu_matrices", "chrf_segment", "tokenize_many", "ter_edits")
+         "bleu_matrices", "chrf_segment", "tokenize_many", "ter_edits", "edit_statistics")
 absent = [getattr(compiled, name) for name in names]
 assert absent == [None] * len(names), absent
 print(mtcompute.sentence_bleu(["the", "cat", "on"], [["the", "cat", "sat"]]).bleu)
+print(mtcompute.wer(["the cat on"], ["the cat sat"]).wer)
 """
 
 
@@ -166,4 +167,5 @@ def test_without_a_c_compiler_the_package_builds_and_scores_on_its_python_paths(
         check=False,
     )
     assert scored.returncode == 0, scored.stderr
-    assert scored.stdout == "0.5503212081491045\n"  # the contract's example, as compiled
+    # The contract's example, and a WER, as compiled.
+    assert scored.stdout == "0.5503212081491045\n0.3333333333333333\n"

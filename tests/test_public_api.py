@@ -10,11 +10,13 @@ PUBLIC = [
     "BleuResult",
     "BleuStatistics",
     "BrevityPenaltyResult",
+    "CerResult",
     "ChrfResult",
     "ChrfSegment",
     "ChrfStatistics",
     "ChrfWords",
     "Client",
+    "EditStatistics",
     "InputError",
     "InvalidBaseUrlError",
     "MalformedJsonError",
@@ -33,8 +35,10 @@ PUBLIC = [
     "TokenList",
     "UnknownToolError",
     "Violation",
+    "WerResult",
     "__version__",
     "brevity_penalty",
+    "cer",
     "chrf",
     "chrf_from_statistics",
     "confidence_interval",
@@ -59,6 +63,7 @@ PUBLIC = [
     "tokenize",
     "tools",
     "use_helper_process",
+    "wer",
 ]
 
 

@@ -10,6 +10,7 @@ from mtcompute.api import (
     TextList,
     TokenList,
     brevity_penalty,
+    cer,
     chrf,
     chrf_from_statistics,
     confidence_interval,
@@ -34,6 +35,7 @@ from mtcompute.api import (
     tokenize,
     tools,
     use_helper_process,
+    wer,
 )
 from mtcompute.errors import (
     InputError,
@@ -53,6 +55,8 @@ from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.metrics.ter.result import TerResult
 from mtcompute.metrics.ter.statistics import TerStatistics
+from mtcompute.metrics.wer.result import CerResult, WerResult
+from mtcompute.metrics.wer.statistics import EditStatistics
 from mtcompute.version import __version__
 
 if _typing.TYPE_CHECKING:
@@ -62,11 +66,13 @@ __all__ = [
     "BleuResult",
     "BleuStatistics",
     "BrevityPenaltyResult",
+    "CerResult",
     "ChrfResult",
     "ChrfSegment",
     "ChrfStatistics",
     "ChrfWords",
     "Client",
+    "EditStatistics",
     "InputError",
     "InvalidBaseUrlError",
     "MalformedJsonError",
@@ -85,8 +91,10 @@ __all__ = [
     "TokenList",
     "UnknownToolError",
     "Violation",
+    "WerResult",
     "__version__",
     "brevity_penalty",
+    "cer",
     "chrf",
     "chrf_from_statistics",
     "confidence_interval",
@@ -111,6 +119,7 @@ __all__ = [
     "tokenize",
     "tools",
     "use_helper_process",
+    "wer",
 ]
 
 

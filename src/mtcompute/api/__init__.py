@@ -27,6 +27,7 @@ from mtcompute.api.parts import (
 from mtcompute.api.significance import confidence_interval, paired_test
 from mtcompute.api.ter import ter
 from mtcompute.api.tokenize import tokenize
+from mtcompute.api.wer import cer, wer
 from mtcompute.helper.process import use_helper_process
 from mtcompute.meta.batch.run import execute_batch
 from mtcompute.meta.execute import describe, execute, execute_answer, resolve_version, tools
@@ -35,6 +36,7 @@ __all__ = [
     "TextList",
     "TokenList",
     "brevity_penalty",
+    "cer",
     "chrf",
     "chrf_from_statistics",
     "confidence_interval",
@@ -60,4 +62,5 @@ __all__ = [
     "tokenize",
     "tools",
     "use_helper_process",
+    "wer",
 ]

@@ -13,6 +13,8 @@ from mtcompute.contracts import (
     bleu_sentence_compute_1_0_0,
     bleu_tokenize_1_0_0,
     bleu_tokenize_1_1_0,
+    cer_compute_1_0_0,
+    cer_from_statistics_1_0_0,
     chrf_compute_1_0_0,
     chrf_from_statistics_1_0_0,
     chrf_pairwise_compute_1_0_0,
@@ -20,6 +22,8 @@ from mtcompute.contracts import (
     paired_significance_1_0_0,
     ter_compute_1_0_0,
     ter_from_statistics_1_0_0,
+    wer_compute_1_0_0,
+    wer_from_statistics_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.errors import UnknownToolError
@@ -38,6 +42,8 @@ _RELEASED: tuple[Tool[Any], ...] = (
     bleu_sentence_compute_1_0_0.TOOL,
     bleu_tokenize_1_0_0.TOOL,
     bleu_tokenize_1_1_0.TOOL,
+    cer_compute_1_0_0.TOOL,
+    cer_from_statistics_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
     chrf_from_statistics_1_0_0.TOOL,
     chrf_pairwise_compute_1_0_0.TOOL,
@@ -45,6 +51,8 @@ _RELEASED: tuple[Tool[Any], ...] = (
     paired_significance_1_0_0.TOOL,
     ter_compute_1_0_0.TOOL,
     ter_from_statistics_1_0_0.TOOL,
+    wer_compute_1_0_0.TOOL,
+    wer_from_statistics_1_0_0.TOOL,
 )
 
 

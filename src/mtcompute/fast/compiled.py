@@ -61,6 +61,14 @@ ChrfRows = Callable[
 BleuRows = Callable[
     [Sequence[Sequence[Sequence[str]]], Sequence[Sequence[Sequence[str]]], int, Any], bool
 ]
+# Hypotheses, references, characters (else words), a mode (0 each pair's counts, 1 their sum, 2
+# each pair's error rate times 100): the counts (hits, substitutions, deletions, insertions) or
+# rates, and the pairs left to the oracle.
+EditCounts = tuple[int, int, int, int]
+EditStatistics = Callable[
+    [Sequence[str], Sequence[str], bool, int],
+    tuple[list[EditCounts | None] | EditCounts | list[float | None], list[int]],
+]
 # A float64 buffer of values and one of their results, as long.
 EachValue = Callable[[Any, Any], None]
 # Bootstrap resamples' segments (int64, rows of n), n, and the float32 buffer of their counts.
@@ -126,6 +134,10 @@ text_statistics = cast(TextStatistics | None, _compiled("_tokenize", "corpus_sta
 
 ter_edits = cast(TerEdits | None, _compiled("_ter", "fewest_edits"))
 """``_ter.c``: TER's fewest edits over a segment's references, on word ids."""
+
+edit_statistics = cast(EditStatistics | None, _compiled("_edits", "statistics"))
+"""``_edits.c``: WER's and CER's counts per pair or summed, or each pair's error rate, on jiwer
+4.0's default items."""
 
 chrf_rows = cast(ChrfRows | None, _compiled("_shared_references", "chrf_rows"))
 bleu_rows = cast(BleuRows | None, _compiled("_shared_references", "bleu_rows"))

@@ -128,3 +128,10 @@ def shortened(signature: str, *, ter: bool = False) -> str:
         short = "t" if ter and key == "tok" else _SHORT.get(key, key)
         pairs.append(f"{short}:{value}")
     return "|".join(pairs)
+
+
+def edit_rate_signature(nrefs: int, *, tool: str) -> str:
+    """WER's and CER's: one reference, jiwer 4.0's default transforms (``tf``: wer_default or
+    cer_default, by the metric), the tool and mtcompute's version. jiwer prints no signature;
+    this one names what changes the number as sacreBLEU's do."""
+    return joined([("nrefs", str(nrefs)), ("tf", "jiwer-default"), *_tail(tool)])

@@ -43,8 +43,10 @@ def test_json_names_wer_and_cer_with_jiwers_numbers(
     test_set: tuple[list[str], list[str], list[str]],
 ) -> None:
     args, hypotheses, references = test_set
-    (words, characters) = json.loads(_output(*args, "-m", "wer", "cer", "--format", "json"))
-    assert (words["name"], characters["name"]) == ("WER", "CER")
+    lines = _output(*args, "-m", "wer", "cer", "--format", "jsonl").splitlines()
+    named = {item["name"]: item for item in map(json.loads, lines)}
+    assert sorted(named) == ["CER", "WER"]  # sacreBLEU's order: by name
+    words, characters = named["WER"], named["CER"]
     assert words["score"] == 100 * jiwer.wer(references, hypotheses)
     assert words["result"]["wip"] == jiwer.wip(references, hypotheses)
     assert characters["score"] == 100 * jiwer.cer(references, hypotheses)
@@ -55,7 +57,7 @@ def test_the_text_line_is_sacrebleus_form(test_set: tuple[list[str], list[str], 
     args, hypotheses, references = test_set
     line = _output(*args, "-m", "wer", "--format", "text").decode().strip()
     assert line.startswith("WER|nrefs:1|tf:jiwer-default|tool:wer-compute@1.0.0|mtcompute:")
-    assert line.endswith(f" = {100 * jiwer.wer(references, hypotheses):.2f}")
+    assert line.endswith(f" = {100 * jiwer.wer(references, hypotheses):.1f}")  # -w 1
 
 
 @pytest.mark.parametrize("level", [(), ("--sentence-level",)], ids=["corpus", "sentence"])
@@ -78,9 +80,11 @@ def test_sentence_lines_are_jiwers_per_segment(
 
 
 def test_standard_input_streams_like_a_file(
-    test_set: tuple[list[str], list[str], list[str]],
+    test_set: tuple[list[str], list[str], list[str]], tmp_path: Path
 ) -> None:
-    (reference, _, hypotheses), _, _ = test_set
+    (reference, _, _), lines, _ = test_set
+    # A tab on standard input separates systems, as in sacreBLEU: one system has none.
+    hypotheses = _write(tmp_path / "hyp.txt", [line.replace("\t", " ") for line in lines])
     args = [reference, "-m", "cer", "--sentence-level", "--chunk-size", "13"]
     piped = _output(*args, "-j", "2", stdin=Path(hypotheses).read_bytes())
     assert piped == _output(*args, "-i", hypotheses, "-j", "1")
@@ -91,9 +95,10 @@ def test_several_systems_are_compared_on_wer_and_cer(
 ) -> None:
     (reference, _, hypotheses), lines, references = test_set
     other = _write(tmp_path / "other.txt", [line.upper() for line in lines])
-    args = [reference, "-i", hypotheses, other, "-m", "wer", "cer", "--format", "json"]
-    rows = json.loads(_output(*args, "--paired-bs", "--paired-bs-n", "100"))
-    scores = {(row["system"], row["metric"]): row for row in rows}
+    args = [reference, "-i", hypotheses, other, "-m", "wer", "cer", "--format", "jsonl"]
+    rows = map(json.loads, _output(*args, "--paired-bs", "--paired-bs-n", "100").splitlines())
+    # sacreBLEU names the first system "Baseline: NAME".
+    scores = {(row["system"].removeprefix("Baseline: "), row["metric"]): row for row in rows}
     assert len(scores) == 4
     baseline = scores[(hypotheses, "wer")]["score"]
     assert baseline == 100 * jiwer.wer(references, lines)

@@ -16,6 +16,7 @@ COMPILED = (
     "_chrf_sentences",
     "_shared_references",
     "_resampling",
+    "_rouge",
 )
 
 

@@ -18,6 +18,7 @@ _PATHS = {
     "token_check": compiled.token_check,
     "chrf_sentence_scores": compiled.chrf_sentence_scores,
     "chrf_sentence_statistics": compiled.chrf_sentence_statistics,
+    "rouge_scores": compiled.rouge_scores,
 }
 
 

@@ -17,6 +17,7 @@ from mtcompute.contracts import (
     chrf_pairwise_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
     paired_significance_1_0_0,
+    rouge_compute_1_0_0,
     ter_compute_1_0_0,
     ter_from_statistics_1_0_0,
 )
@@ -41,6 +42,7 @@ _RELEASED: tuple[Tool[Any], ...] = (
     chrf_pairwise_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
     paired_significance_1_0_0.TOOL,
+    rouge_compute_1_0_0.TOOL,
     ter_compute_1_0_0.TOOL,
     ter_from_statistics_1_0_0.TOOL,
 )

@@ -27,6 +27,7 @@ from mtcompute.api import (
     pairwise_chrf,
     pairwise_chrf_batch,
     resolve_version,
+    rouge,
     sentence_bleu,
     sentence_components,
     ter,
@@ -49,6 +50,7 @@ from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.pairwise import MbrSelection
+from mtcompute.metrics.rouge.result import RougeResult
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.metrics.ter.result import TerResult
@@ -74,6 +76,7 @@ __all__ = [
     "MtcomputeError",
     "NgramCountsResult",
     "NgramSegment",
+    "RougeResult",
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
@@ -104,6 +107,7 @@ __all__ = [
     "pairwise_chrf",
     "pairwise_chrf_batch",
     "resolve_version",
+    "rouge",
     "sentence_bleu",
     "sentence_components",
     "ter",

@@ -8,8 +8,14 @@ from typing import Any
 import pytest
 
 from bench.rouge_texts import summary_pairs
-from mtcompute import execute
-from mtcompute.contracts.rouge_compute_1_0_0 import LIMITS, answer_bytes, lines, sentence_pairs
+from mtcompute import execute, jsonio
+from mtcompute.contracts.rouge_compute_1_0_0 import (
+    LIMITS,
+    ROUGE_TYPES,
+    answer_bytes,
+    lines,
+    sentence_pairs,
+)
 from mtcompute.errors import InputError
 from tests.contracts.refusals import assert_pointers_name_places, assert_refused
 from tests.metrics.rouge.peer import HOSTILE, peer_score_multi
@@ -70,27 +76,13 @@ def test_decimals_round_every_number_after_the_means() -> None:
 
 
 def test_the_answer_bound_covers_the_largest_answer() -> None:
+    hypotheses = ["a b c"] + ["a"] * 999
     raw = {
-        "hypotheses": ["a"] * 1000,
+        "hypotheses": hypotheses,
         "references": [["a"]] * 1000,
-        "rouge_types": [
-            "rouge1",
-            "rouge2",
-            "rouge3",
-            "rouge4",
-            "rouge5",
-            "rouge6",
-            "rouge7",
-            "rouge8",
-            "rouge9",
-            "rougeL",
-            "rougeLsum",
-        ],
+        "rouge_types": list(ROUGE_TYPES),
         "decimals": 15,
     }
-    raw["hypotheses"][0] = "a b c"
-    from mtcompute import jsonio  # noqa: PLC0415
-
     answer = len(jsonio.dumps({"result": execute(ID, VERSION, raw)}))
     assert answer - len(jsonio.dumps(raw)) <= answer_bytes(raw)
 

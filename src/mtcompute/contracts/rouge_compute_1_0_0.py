@@ -18,6 +18,7 @@ from mtcompute.contracts.validation.rules import FAILED, Rule, SameLength, _Fail
 from mtcompute.contracts.validation.texts import Texts
 from mtcompute.contracts.validation.violations import Violations
 from mtcompute.fast.rouge.scores import rouge_fast
+from mtcompute.metrics.rouge.result import RougeResult
 from mtcompute.metrics.rouge.types import DEFAULT_TYPES
 
 # ROUGE-Lsum pairs every hypothesis line with every reference line: at about 30 ns a pair (short
@@ -272,8 +273,9 @@ EXAMPLES = (
 )
 
 
-def run(request: RougeRequest) -> JsonObject:
-    result = rouge_fast(
+def score_request(request: RougeRequest) -> RougeResult:
+    """The ROUGE of a validated request."""
+    return rouge_fast(
         request.hypotheses,
         request.references,
         rouge_types=request.rouge_types,
@@ -281,7 +283,10 @@ def run(request: RougeRequest) -> JsonObject:
         tokenizer=request.tokenizer,
         decimals=request.decimals,
     )
-    return result.to_dict()
+
+
+def run(request: RougeRequest) -> JsonObject:
+    return score_request(request).to_dict()
 
 
 def answer_bytes(raw: object) -> int:

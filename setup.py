@@ -1,5 +1,6 @@
 """The compiled fast paths. Each is optional: without a C compiler the package installs and runs
-on its pure-Python paths, which compute the same results."""
+on its pure-Python paths, which compute the same results. The C lives in src/mtcompute/fast/_c/,
+one file per extension and the headers they share."""
 
 from glob import glob
 
@@ -38,14 +39,9 @@ setup(
     ext_modules=[
         Extension(
             f"mtcompute.fast.{name}",
-            [f"src/mtcompute/fast/{name}.c"],
-            # Its generated tables, and what the kernels share: fdlibm, chrF's rules, arrays.
-            depends=[
-                *glob(f"src/mtcompute/fast/{name}_*.h"),
-                "src/mtcompute/fast/_fdlibm.h",
-                "src/mtcompute/fast/_chrf.h",
-                "src/mtcompute/fast/_u32s.h",
-            ],
+            [f"src/mtcompute/fast/_c/{name}.c"],
+            # Every header of the folder: the kernels' own tables and what they share.
+            depends=glob("src/mtcompute/fast/_c/*.h"),
             optional=True,
         )
         for name in COMPILED

@@ -33,8 +33,7 @@ from typing import Any
 
 from mtcompute.fast.resampling import paired
 from mtcompute.fast.resampling.draws import Resampling
-from mtcompute.fast.resampling.texts import BleuOptions, MetricStatistics, metric_statistics
-from mtcompute.metrics.chrf import ChrfOptions
+from mtcompute.fast.resampling.registry import MetricStatistics, resampled_metrics
 
 TESTS = {"bs": ("bootstrap", 1000), "ar": ("randomization", 10000)}
 
@@ -145,9 +144,8 @@ def main(argv: list[str] | None = None) -> None:
         reference = ref.read_text(encoding="utf-8").splitlines()
         texts = [path.read_text(encoding="utf-8").splitlines() for path in systems]
         refs = [[line] for line in reference]
-        stats = [
-            metric_statistics(o, texts, refs, "sacrebleu") for o in (BleuOptions(), ChrfOptions())
-        ]
+        described = [resampled_metrics()[name] for name in ("bleu", "chrf")]
+        stats = [d.statistics(d.options({}), texts, refs, "sacrebleu") for d in described]
         print(f"{args.segments} segments, {args.systems} systems, BLEU (13a) and chrF")
         for test in TESTS:
             theirs = sacrebleu_phase(texts, reference, test)

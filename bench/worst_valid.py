@@ -38,7 +38,7 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 What the rows show beyond the contracts' own words:
 
 - paired-significance took 37.6 s (32.7 s of CPU) before each segment's references were counted
-  once for every system (``fast/_shared_references.c``): its bound, systems x segments x metrics,
+  once for every system (``fast/_c/_shared_references.c``): its bound, systems x segments x metrics,
   leaves out the references, and each system's chrF extracted every reference's n-grams again.
   Now 1.5 s, within the few seconds its page states.
 - bleu-tokenize declares 9 x the texts' UTF-8 bytes (it declared 4 x, below what it answers): a

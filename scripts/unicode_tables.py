@@ -5,7 +5,7 @@ Run it with Python 3.11 (Unicode 14.0.0) and the ``regex`` package that sacreBLE
     python scripts/unicode_tables.py
 
 It writes ``src/mtcompute/metrics/tokenizers/unicode_data.py`` (compact ranges) and
-``src/mtcompute/fast/_tokenize_tables.h`` (the same classes as a two-level lookup table), so that
+``src/mtcompute/fast/_c/_tokenize_tables.h`` (the same classes as a two-level lookup table), so that
 tokens never depend on the Python version that runs them and nothing is downloaded at run time:
 
 - the ``intl`` classes \\p{P}, \\p{S} and \\p{N}, as the installed ``regex`` classifies them;
@@ -25,7 +25,7 @@ import regex  # type: ignore[import-untyped]
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA_MODULE = ROOT / "src" / "mtcompute" / "metrics" / "tokenizers" / "unicode_data.py"
-C_HEADER = ROOT / "src" / "mtcompute" / "fast" / "_tokenize_tables.h"
+C_HEADER = ROOT / "src" / "mtcompute" / "fast" / "_c" / "_tokenize_tables.h"
 CODE_POINTS = 0x110000
 CAPITAL_SIGMA = "\u03a3"
 FINAL_SIGMA = "\u03c2"

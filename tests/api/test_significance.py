@@ -153,3 +153,28 @@ def test_every_number_is_the_same_without_the_compiled_kernels(
     monkeypatch.setattr(paired, "_remembered_resamples", paired._drawn_resamples)
     monkeypatch.setattr(paired, "_remembered_trials", paired._drawn_trials)
     assert _every_test(hypotheses, streams) == compiled_results
+
+
+def test_options_given_by_metric_name_win_over_the_older_keywords() -> None:
+    systems = {"a": ["the cat sat on the mat", "a dog"], "b": ["the cat", "a dog ran"]}
+    references = [["the cat sat on the mat"], ["a dog ran"]]
+    by_name = mtcompute.confidence_interval(
+        systems, references, metrics=["chrf++"], options={"chrf++": {"word_order": 1}}
+    )
+    by_group = mtcompute.confidence_interval(
+        systems, references, metrics=["chrf++"], chrf={"word_order": 1}
+    )
+    overridden = mtcompute.confidence_interval(
+        systems,
+        references,
+        metrics=["chrf++"],
+        options={"chrf++": {"word_order": 1}},
+        chrf={"word_order": 2},
+    )
+    assert by_name == by_group == overridden
+    assert by_name.results[0].name == "chrF2+"
+
+
+def test_an_unknown_metric_is_refused_naming_the_resampled_ones() -> None:
+    with pytest.raises(InputError, match="expected a metric among bleu, chrf"):
+        mtcompute.confidence_interval({"a": ["x"]}, [["x"]], metrics=["bleurt"])

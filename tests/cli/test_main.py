@@ -100,11 +100,26 @@ def test_an_unknown_tool_exits_2() -> None:
 
 
 def test_tools_and_describe_print_the_catalog_and_the_contract() -> None:
-    listed = mtcompute("tools")
+    listed = mtcompute("tools", "--json")
     described = mtcompute("describe", ID, VERSION)
     assert (listed.returncode, described.returncode) == (0, 0)
     assert jsonio.loads(listed.stdout) == {"tools": api.tools()}
     assert jsonio.loads(described.stdout) == api.describe(ID, VERSION)
+
+
+def test_tools_prints_a_table_for_people_a_row_a_tool_latest_version_first() -> None:
+    listed = mtcompute("tools")
+    assert listed.returncode == 0
+    header, *rows = listed.stdout.splitlines()
+    assert header.split() == ["ID", "VERSIONS", "TITLE"]
+    catalogue = api.tools()
+    for tool, row in zip(catalogue, rows, strict=False):
+        assert row.split()[:2] == [tool["id"], tool["latest"]]
+        assert row.endswith(str(tool["title"]))
+        assert row.index(str(tool["latest"])) == header.index("VERSIONS")
+    assert rows[len(catalogue)] == ""
+    assert rows[-1].startswith(f"{len(catalogue)} tools.")
+    assert "mtcompute tools --json" in rows[-1]
 
 
 def test_a_missing_input_option_is_a_usage_error() -> None:

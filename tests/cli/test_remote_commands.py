@@ -13,7 +13,8 @@ def _invoke(*args: str, env: dict[str, str] | None = None) -> Result:
 
 
 @pytest.mark.parametrize(
-    "command", [["tools"], ["describe", TOOL, VERSION], ["describe", TOOL, "latest"]]
+    "command",
+    [["tools"], ["tools", "--json"], ["describe", TOOL, VERSION], ["describe", TOOL, "latest"]],
 )
 def test_a_remote_listing_or_contract_prints_what_the_local_one_does(
     base_url: str, command: list[str]

@@ -6,7 +6,12 @@ from typing import Any, cast
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
-from mcp.types import ListResourcesResult, ReadResourceResult, TextResourceContents
+from mcp.types import (
+    ListResourcesResult,
+    ListResourceTemplatesResult,
+    ReadResourceResult,
+    TextResourceContents,
+)
 
 from mtcompute import api, jsonio
 from mtcompute.contracts.registry import all_tools
@@ -48,6 +53,21 @@ def test_every_contract_is_listed_as_a_json_resource_and_the_batch_s_last(
     assert [str(resource.uri) for resource in listed] == [*expected, BATCH_URI]
     assert all(resource.mime_type == "application/json" for resource in listed)
     assert all(resource.description for resource in listed)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_contracts_uri_template_is_listed_and_names_readable_contracts(
+    mcp_url: str, mode: str
+) -> None:
+    async def scenario(client: Client) -> ListResourceTemplatesResult:
+        return await client.list_resource_templates()
+
+    (template,) = run(mcp_url, mode, scenario).resource_templates
+    assert template.uri_template == "mtcompute://contracts/{id}/{version}"
+    assert template.mime_type == "application/json"
+    tool_id, version = EVERY_CONTRACT[0]
+    uri = template.uri_template.format(id=tool_id, version=version)
+    assert _text(_read(mcp_url, mode, uri)) == jsonio.dumps(api.describe(tool_id, version)).decode()
 
 
 @pytest.mark.parametrize(("tool_id", "version"), EVERY_CONTRACT)

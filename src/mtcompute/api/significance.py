@@ -15,11 +15,8 @@ from mtcompute.errors import InputError, Violation
 from mtcompute.fast.resampling import paired
 from mtcompute.fast.resampling.draws import RESAMPLINGS, Resampling
 from mtcompute.fast.resampling.paired import TESTS, Interval, Pair, Test
-from mtcompute.fast.resampling.texts import BleuOptions, MetricOptions, metric_statistics
-from mtcompute.metrics.chrf import ChrfOptions
-from mtcompute.metrics.significance import METRIC_NAMES, SignificanceResult, SystemScore
-from mtcompute.metrics.smoothing import Smoothing
-from mtcompute.metrics.ter.options import TerOptions
+from mtcompute.fast.resampling.registry import ResampledMetric, resampled_metrics
+from mtcompute.metrics.significance import SignificanceResult, SystemScore
 
 Systems = Sequence[tuple[str, Sequence[str]]] | Mapping[str, Sequence[str]]
 DEFAULT_SAMPLES: dict[str, int] = {"bootstrap": 1000, "randomization": 10000}
@@ -31,26 +28,27 @@ def _error(code: str, pointer: str, message: str) -> InputError:
     return InputError([Violation(code=code, pointer=pointer, message=message)])
 
 
-def metric_options(metric: str, given: Mapping[str, Any] | None) -> MetricOptions:
-    """The options of ``metric`` (``bleu``: tokenizer, lowercase, smoothing, smoothing_value,
-    max_order; ``chrf``/``chrf++``: char_order, word_order, beta, eps_smoothing,
-    include_whitespace; ``ter``: normalized, no_punct, asian_support, case_sensitive)."""
-    values = dict(given or {})
+def resampled(metric: str) -> ResampledMetric:
+    """The resampled metric called ``metric``; ``InputError`` naming those there are
+    otherwise."""
+    known = resampled_metrics()
+    if metric not in known:
+        names = ", ".join(known)
+        message = f"expected a metric among {names}, got {metric!r}"
+        raise _error("unknown_metric", "/metrics", message)
+    return known[metric]
+
+
+def metric_options(metric: str, given: Mapping[str, Any] | None) -> Any:
+    """The options of ``metric`` from keywords (``bleu``: tokenizer, lowercase, smoothing,
+    smoothing_value, max_order; ``chrf``/``chrf++``: char_order, word_order, beta,
+    eps_smoothing, include_whitespace; ``ter``: normalized, no_punct, asian_support,
+    case_sensitive; every other resampled metric: its own)."""
+    described = resampled(metric)
     try:
-        if metric == "bleu":
-            smoothing = Smoothing.of(
-                values.pop("smoothing", "exp"), values.pop("smoothing_value", None)
-            )
-            return BleuOptions(smoothing=smoothing, **values)
-        if metric in {"chrf", "chrf++"}:
-            values.setdefault("word_order", 2 if metric == "chrf++" else 0)
-            return ChrfOptions(**values)
-        if metric == "ter":
-            return TerOptions(**values)
+        return described.options(dict(given or {}))
     except (TypeError, ValueError) as error:
         raise _error("invalid_option", f"/{metric}", f"options of {metric}: {error}") from None
-    known = ", ".join(METRIC_NAMES)
-    raise _error("unknown_metric", "/metrics", f"expected a metric among {known}, got {metric!r}")
 
 
 def _named(systems: Systems) -> list[tuple[str, list[str]]]:
@@ -111,16 +109,22 @@ def _check_draws(samples: int, seed: int | None, resampling: str) -> Resampling:
 
 
 def _all_options(
-    metrics: Sequence[str], options: Mapping[str, Mapping[str, Any] | None]
-) -> list[tuple[str, MetricOptions]]:
+    metrics: Sequence[str],
+    options: Mapping[str, Mapping[str, Any]] | None,
+    groups: Mapping[str, Mapping[str, Any] | None],
+) -> list[tuple[ResampledMetric, Any]]:
+    """Each metric with its options: those given under its name in ``options``, else under
+    its group's keyword (``bleu=``, ``chrf=``, ``ter=``)."""
     if isinstance(metrics, str) or not metrics:
         raise _error(
             "bad_metrics", "/metrics", f"expected a non-empty list of metric names, got {metrics!r}"
         )
+    by_name = dict(options or {})
     chosen = []
     for metric in metrics:
-        given = options.get("chrf" if metric == "chrf++" else metric)
-        chosen.append((metric, metric_options(metric, given)))
+        described = resampled(metric)
+        given = by_name[metric] if metric in by_name else groups.get(described.group)
+        chosen.append((described, metric_options(metric, given)))
     return chosen
 
 
@@ -135,6 +139,7 @@ def paired_test(
     resampling: str = "sacrebleu",
     pairs: str = "baseline",
     confidence: int = 0,
+    options: Mapping[str, Mapping[str, Any]] | None = None,
     bleu: Mapping[str, Any] | None = None,
     chrf: Mapping[str, Any] | None = None,
     ter: Mapping[str, Any] | None = None,
@@ -142,8 +147,9 @@ def paired_test(
     """Each system against the first (the baseline), or with ``pairs="all"`` every pair of
     systems, by paired bootstrap (``test="bootstrap"``, 1,000 resamples unless ``samples``
     says) or approximate randomization (``"randomization"``, 10,000 trials), for each metric
-    of ``metrics`` (``bleu``, ``chrf``, ``chrf++``, ``ter``, with their options in ``bleu``,
-    ``chrf`` (chrF and chrF++) and ``ter``).
+    of ``metrics`` (``bleu``, ``chrf``, ``chrf++``, ``ter`` or any other resampled metric),
+    each with its options in ``options[name]``, or in the older keywords ``bleu``, ``chrf``
+    (chrF and chrF++) and ``ter``.
 
     ``systems`` maps names to hypotheses (or lists ``(name, hypotheses)`` pairs), one text a
     segment; ``references[i]`` lists segment i's references. The bootstrap gives each system a
@@ -168,8 +174,10 @@ def paired_test(
     )
     texts = [hypotheses for _, hypotheses in named]
     rows: list[list[SystemScore]] = [[] for _ in range(len(every) + (pairs != "all"))]
-    for metric, options in _all_options(metrics, {"bleu": bleu, "chrf": chrf, "ter": ter}):
-        stats = metric_statistics(options, texts, refs, mode)
+    groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
+    for described, chosen in _all_options(metrics, options, groups):
+        metric = described.name
+        stats = described.statistics(chosen, texts, refs, mode)
         outcome = paired.paired_test(
             stats.formula,
             stats.matrices,
@@ -215,6 +223,7 @@ def confidence_interval(
     samples: int = 1000,
     seed: int | None = DEFAULT_SEED,
     resampling: str = "sacrebleu",
+    options: Mapping[str, Mapping[str, Any]] | None = None,
     bleu: Mapping[str, Any] | None = None,
     chrf: Mapping[str, Any] | None = None,
     ter: Mapping[str, Any] | None = None,
@@ -228,8 +237,10 @@ def confidence_interval(
     refs = _check(named, references, 1)
     texts = [hypotheses for _, hypotheses in named]
     rows: list[list[SystemScore]] = [[] for _ in named]
-    for metric, options in _all_options(metrics, {"bleu": bleu, "chrf": chrf, "ter": ter}):
-        stats = metric_statistics(options, texts, refs, mode)
+    groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
+    for described, chosen in _all_options(metrics, options, groups):
+        metric = described.name
+        stats = described.statistics(chosen, texts, refs, mode)
         intervals = paired.confidence_intervals(
             stats.formula, stats.matrices, samples=samples, seed=seed, resampling=mode, single=True
         )

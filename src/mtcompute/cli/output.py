@@ -10,9 +10,13 @@ from mtcompute.cli.input import exit_1
 
 
 def print_json(value: object) -> None:
+    """The answer as JSON on stdout (see ``print_text``)."""
+    print_text(jsonio.dumps(value, indent=True).decode("utf-8"))
+
+
+def print_text(text: str) -> None:
     """The answer on stdout; exit 1 with a message when it cannot be written there (stdout
     closed, a pipe whose reader is gone, a full disk), never exit 0 with the answer lost."""
-    text = jsonio.dumps(value, indent=True).decode("utf-8")
     if sys.stdout is None:
         exit_1("cannot write the answer: standard output is closed")
     try:

@@ -8,7 +8,7 @@ import click
 from mtcompute import api, jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.cli.input import InputFile, read_input
-from mtcompute.cli.output import print_json
+from mtcompute.cli.output import print_json, print_text
 from mtcompute.cli.remote import (
     base_url_option,
     remote_describe,
@@ -98,18 +98,41 @@ def _run_batch(body: bytes, base_url: str | None, timeout: float) -> JsonObject:
 @click.command()
 @base_url_option("List the tools of the mtcompute service at URL.")
 @timeout_option()
-def tools(base_url: str | None, timeout: float) -> None:
-    """List the tools with their versions.
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON, for programs.")
+def tools(base_url: str | None, timeout: float, as_json: bool) -> None:
+    """List the tools with their versions: a table, or JSON with --json.
 
     \b
     Example:
       mtcompute tools
+      mtcompute tools --json
     """
     try:
         listed = api.tools() if base_url is None else remote_tools(base_url, timeout)
     except MtcomputeError as error:
         fail(error)
-    print_json({"tools": listed})
+    if as_json:
+        print_json({"tools": listed})
+    else:
+        print_text(tools_table(listed))
+
+
+def tools_table(listed: list[JsonObject]) -> str:
+    """One row a tool (its id, its versions with the latest first, its title), aligned, and a
+    line on what to do next."""
+    rows = [("ID", "VERSIONS", "TITLE")]
+    for tool in listed:
+        latest = str(tool["latest"])
+        others = [str(v) for v in reversed(tool["versions"]) if v != latest]
+        rows.append((str(tool["id"]), ", ".join([latest, *others]), str(tool["title"])))
+    widths = [max(len(row[column]) for row in rows) for column in range(2)]
+    lines = [f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]}" for row in rows]
+    lines.append("")
+    lines.append(
+        f"{len(listed)} tools. `mtcompute describe ID latest` prints a tool's contract; "
+        "`mtcompute tools --json` prints this list as JSON."
+    )
+    return "\n".join(lines)
 
 
 @click.command()

@@ -21,9 +21,7 @@ from mtcompute.contracts.validation.systems import (
 )
 from mtcompute.contracts.validation.texts import Texts
 from mtcompute.fast.resampling import paired
-from mtcompute.fast.resampling.texts import BleuOptions, MetricOptions, metric_statistics
-from mtcompute.metrics.chrf import ChrfOptions
-from mtcompute.metrics.ter.options import TerOptions
+from mtcompute.fast.resampling.registry import ResampledMetric, resampled_metrics
 from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 
 # Sized so that 16 systems of a 3,000-segment test set (with their references) fit in the
@@ -49,7 +47,7 @@ class SignificanceRequest:
     names: Sequence[str]
     systems: Sequence[Sequence[str]]
     references: Sequence[Sequence[str]]
-    metrics: Sequence[tuple[str, MetricOptions]]
+    metrics: Sequence[tuple[ResampledMetric, Any]]
     test: paired.Test
     samples: int
     seed: int
@@ -159,21 +157,11 @@ def input_schema(limits: Limits) -> dict[str, Any]:
     )
 
 
-def _metric_options(metric: str, given: dict[str, Any]) -> MetricOptions:
-    if metric == "bleu":
-        return BleuOptions(
-            tokenizer=given.get("tokenizer", DEFAULT_TOKENIZER),
-            lowercase=given.get("lowercase", False),
-        )
-    if metric == "ter":
-        return TerOptions(**given)
-    return ChrfOptions(
-        char_order=given.get("char_order", 6),
-        word_order=given.get("word_order", 2) if metric == "chrf++" else 0,
-        beta=given.get("beta", 2),
-        eps_smoothing=given.get("eps_smoothing", False),
-        include_whitespace=given.get("include_whitespace", False),
-    )
+def _metric_options(metric: str, given: dict[str, Any]) -> tuple[ResampledMetric, Any]:
+    """The metric's description and its options: the schema admits only valid ones, and the
+    description fills in its defaults."""
+    described = resampled_metrics()[metric]  # the schema admits only METRICS, each registered
+    return described, described.options(given)
 
 
 def parser(limits: Limits) -> RequestParser[SignificanceRequest]:
@@ -201,7 +189,7 @@ def parser(limits: Limits) -> RequestParser[SignificanceRequest]:
     def build(checked: Checked) -> SignificanceRequest:
         raw = checked.raw
         test: paired.Test = "randomization" if raw.get("test") == "randomization" else "bootstrap"
-        metrics = [(m, _metric_options(m, raw.get(m, {}))) for m in raw.get("metrics", ["bleu"])]
+        metrics = [_metric_options(m, raw.get(m, {})) for m in raw.get("metrics", ["bleu"])]
         return SignificanceRequest(
             names=[system["name"] for system in raw["systems"]],
             systems=[system["hypotheses"] for system in raw["systems"]],
@@ -220,8 +208,9 @@ PARSER = parser(LIMITS)
 
 def run(request: SignificanceRequest) -> JsonObject:
     rows: list[list[JsonObject]] = [[] for _ in request.names]
-    for metric, options in request.metrics:
-        stats = metric_statistics(options, request.systems, request.references, "portable")
+    for described, options in request.metrics:
+        metric = described.name
+        stats = described.statistics(options, request.systems, request.references, "portable")
         outcome = paired.paired_test(
             stats.formula,
             stats.matrices,

@@ -4,8 +4,9 @@ scope, behaviour, schemas and limits without calling a tool.
     mtcompute://contracts/{id}/{version}    a released tool version: what ``describe`` answers
     mtcompute://contracts/execute-batch     the batch meta-tool: its words, schemas and limits
 
-Each is JSON (``application/json``), the same bytes the HTTP API serves for it. A URI that names
-no contract is the MCP error "resource not found" (-32002), naming the URIs that exist.
+The first form is also the one resource template. Each is JSON (``application/json``), the
+same bytes the HTTP API serves for it. A URI that names no contract is the MCP error "resource
+not found" (-32002), naming the URIs that exist.
 """
 
 from mcp import types
@@ -48,6 +49,23 @@ def resources() -> list[types.Resource]:
         mime_type=MIME_TYPE,
     )
     return [*listed, batch]
+
+
+def templates() -> list[types.ResourceTemplate]:
+    """The one template the contracts' URIs follow, so that an agent can read a contract whose
+    id and version it knows without listing them all."""
+    template = types.ResourceTemplate(
+        uri_template=f"{SCHEME}{{id}}/{{version}}",
+        name="contract",
+        title="A tool's contract",
+        description=(
+            "The contract of one released tool version (what describe answers): its scope, "
+            "behaviour, input and output schemas, limits and examples. resources/list names "
+            "every one."
+        ),
+        mime_type=MIME_TYPE,
+    )
+    return [template]
 
 
 def read(uri: str) -> types.ReadResourceResult:

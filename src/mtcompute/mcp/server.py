@@ -136,6 +136,11 @@ def build_server() -> Server[Any]:
     ) -> types.ListResourcesResult:
         return types.ListResourcesResult(resources=listed)
 
+    async def on_list_resource_templates(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListResourceTemplatesResult:
+        return types.ListResourceTemplatesResult(resource_templates=contract_resources.templates())
+
     async def on_read_resource(
         ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
     ) -> types.ReadResourceResult:
@@ -155,6 +160,7 @@ def build_server() -> Server[Any]:
         on_list_tools=on_list_tools,
         on_call_tool=on_call_tool,
         on_list_resources=on_list_resources,
+        on_list_resource_templates=on_list_resource_templates,
         on_read_resource=on_read_resource,
     )
 

@@ -4,8 +4,6 @@ interval, and the p-value against the system it was compared with (None for a ba
 
 from dataclasses import dataclass
 
-METRIC_NAMES = ("bleu", "chrf", "chrf++", "ter")
-
 
 @dataclass(frozen=True, slots=True)
 class SystemScore:

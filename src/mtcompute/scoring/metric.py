@@ -10,7 +10,9 @@ A corpus score is made from statistics that add up over any split of the segment
 taken in segment order, and ``from_statistics`` scores the sum, bit for bit the score of the
 whole, however it was split.
 Options are plain data: the CLI builds its flags from them, and the library passes them as
-keywords.
+keywords. Several systems are compared on the metrics named by ``resampled`` (one module of
+``fast/resampling/segmentwise/`` each: per-segment statistics and a formula), with the options
+``resampling_options`` gives.
 """
 
 from abc import ABC, abstractmethod
@@ -48,6 +50,9 @@ class ScoringMetric(ABC):
 
     name: ClassVar[str]
     options: ClassVar[tuple[Option, ...]] = ()
+    # The resampled metrics (``fast.resampling.registry``) that several systems' confidence
+    # intervals and paired tests use for it, one per score it gives; none where it has none.
+    resampled: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, settings: Mapping[str, Any], *, sentence_level: bool = False) -> None:
         # An option left out, or None (as click passes one not given), takes its default.
@@ -82,6 +87,10 @@ class ScoringMetric(ABC):
         """sacreBLEU's name and each segment's score, where a segment's text line needs nothing
         else (no verbose part) and they come quicker than ``sentences``; None otherwise."""
         return None
+
+    def resampling_options(self) -> dict[str, Any]:
+        """This metric's options as its resampled metric takes them (keywords)."""
+        return {}
 
     @abstractmethod
     def signature(self, nrefs: int) -> str:

@@ -2,10 +2,10 @@
 ``--confidence`` a bootstrap mean and 95% interval, with ``--paired-bs`` or ``--paired-ar`` a
 p-value against the baseline (the first system), or with ``--paired-all`` against every other.
 
-The numbers come from the library (``api.paired_test``, ``api.confidence_interval``); this
-module maps ``score``'s metric options to the library's, extends each metric's signature with
-the resampling (``bs:``, ``ar:``, ``seed:``; ``resample:portable`` in portable mode) and
-prints sacreBLEU's table, header and signature block, or JSON.
+The numbers come from the library (``api.paired_test``, ``api.confidence_interval``) on the
+resampled metrics each of ``score``'s names, with the options it gives; this module extends
+each metric's signature with the resampling (``bs:``, ``ar:``, ``seed:``; ``resample:portable``
+in portable mode) and prints sacreBLEU's table, header and signature block, or JSON.
 """
 
 from collections.abc import Mapping, Sequence
@@ -13,8 +13,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtcompute import api
+from mtcompute.errors import InputError, Violation
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
-from mtcompute.scoring.metric import Streams, per_segment
+from mtcompute.scoring.metric import ScoringMetric, Streams, per_segment
 from mtcompute.scoring.registry import metric_named
 from mtcompute.scoring.table import fancy_grid
 
@@ -44,22 +45,6 @@ class SystemsReport:
     rows: tuple[SystemScore, ...]
     resampling: Resampling
     systems: tuple[str, ...]
-
-
-def library_options(metric: str, settings: Mapping[str, Any]) -> dict[str, Any]:
-    """``score``'s options of ``metric`` as the library's keywords."""
-    if metric == "bleu":
-        return {
-            "tokenizer": settings.get("tokenize") or "13a",
-            "lowercase": bool(settings.get("lowercase")),
-            "smoothing": settings.get("smoothing") or "exp",
-            "smoothing_value": settings.get("smoothing_value"),
-            "max_order": settings.get("max_order") or 4,
-        }
-    if metric == "ter":
-        names = ("normalized", "no_punct", "asian_support", "case_sensitive")
-        return {name: bool(settings.get(name)) for name in names}
-    return {}
 
 
 def _draws(resampling: Resampling) -> list[tuple[str, str]]:
@@ -96,15 +81,12 @@ def score_systems(
     """Every system's numbers for every metric; ``references[k]`` is the k-th reference
     stream."""
     refs = per_segment(references)
-    options: dict[str, Any] = {}
-    for metric in metrics:
-        key = "chrf" if metric == "chrf++" else metric
-        options[key] = library_options(metric, settings)
+    chosen = _resampled(metrics, settings)
     common: dict[str, Any] = {
-        "metrics": list(metrics),
+        "metrics": list(chosen),
         "seed": resampling.seed,
         "resampling": resampling.mode,
-        **options,
+        "options": {name: scoring.resampling_options() for name, scoring in chosen.items()},
     }
     result: SignificanceResult
     if resampling.test:
@@ -123,13 +105,25 @@ def score_systems(
         if not resampling.confidence:
             result = replace(result, results=tuple(_bare(row) for row in result.results))
     names = {row.metric: row.name for row in result.results}
-    signatures = {}
-    for metric in metrics:
-        scoring = metric_named(metric)(settings)
-        signatures[metric] = with_draws(scoring.signature(len(references)), resampling)
+    signatures = {
+        name: with_draws(scoring.signature(len(references)), resampling)
+        for name, scoring in chosen.items()
+    }
     return SystemsReport(
         names, signatures, result.results, resampling, tuple(name for name, _ in systems)
     )
+
+
+def _resampled(metrics: Sequence[str], settings: Mapping[str, Any]) -> dict[str, ScoringMetric]:
+    """Each resampled metric that ``metrics`` name, with the metric of ``score`` it is of."""
+    chosen: dict[str, ScoringMetric] = {}
+    for metric in metrics:
+        scoring = metric_named(metric)(settings)
+        if not scoring.resampled:
+            message = f"expected metrics that several systems are compared on, got {metric!r}"
+            raise InputError([Violation(code="not_resampled", pointer="", message=message)])
+        chosen.update(dict.fromkeys(scoring.resampled, scoring))
+    return chosen
 
 
 def _bare(row: SystemScore) -> SystemScore:

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
+from mtcompute.fast.resampling.segmentwise.bleu_segments import BleuOptions, bleu_statistics
 from mtcompute.fast.resampling.statistics import bleu_rows
-from mtcompute.fast.resampling.texts import BleuOptions, metric_statistics
 from mtcompute.metrics.bleu import segment_statistics
 
 Lists = Sequence[Sequence[Sequence[str]]]  # per system (or segment), its token lists
@@ -87,10 +87,10 @@ def test_rows_from_texts_are_the_rows_of_their_tokens_in_blocks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # A block boundary inside the test set: each block's rows go where they belong.
-    monkeypatch.setattr("mtcompute.fast.resampling.texts.SEGMENTS_PER_BLOCK", 2)
+    monkeypatch.setattr("mtcompute.fast.resampling.segmentwise.bleu_segments.SEGMENTS_PER_BLOCK", 2)
     systems = [["the cat sat .", "a dog", "x", ""], ["the cat", "a dog sat", "", "x y"]]
     references = [["the cat sat ."], ["a dog", "the dog"], ["x"], ["y"]]
-    stats = metric_statistics(BleuOptions(), systems, references, "sacrebleu")
+    stats = bleu_statistics(BleuOptions(), systems, references, "sacrebleu")
     tokens = [[text.split() for text in texts] for texts in systems]
     expected = _oracle(tokens, [[ref.split() for ref in refs] for refs in references], 4)
     assert np.array_equal(np.array(stats.matrices), expected)

@@ -121,6 +121,16 @@ def test_the_stylesheet_and_the_script_are_served_from_the_package(client: httpx
         assert "https://" not in text
 
 
+def test_the_favicon_is_an_icon_where_browsers_look_for_it_and_every_page_links_it(
+    client: httpx.Client,
+) -> None:
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"] == "image/x-icon"
+    assert icon.content[:4] == b"\x00\x00\x01\x00"  # an ICO file's header: reserved, type 1
+    assert '<link rel="icon" href="/favicon.ico"' in _html(client, "/")
+
+
 def test_a_browser_asking_for_a_missing_page_gets_an_html_404(client: httpx.Client) -> None:
     response = client.get("/nowhere", headers=BROWSER)
     assert response.status_code == 404

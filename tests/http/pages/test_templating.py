@@ -38,13 +38,14 @@ def test_a_missing_value_is_an_error_not_an_empty_string() -> None:
         render("not_found.html")
 
 
-def test_every_page_declares_a_viewport_language_and_one_local_stylesheet() -> None:
+def test_every_page_declares_a_viewport_language_one_local_stylesheet_and_the_icon() -> None:
     page = render("not_found.html", message="x", query="")
     assert page.startswith("<!doctype html>")
     assert '<html lang="en">' in page
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
-    assert page.count("<link ") == 1
+    assert page.count("<link ") == 2
     assert '<link rel="stylesheet" href="/static/style.css">' in page
+    assert '<link rel="icon" href="/favicon.ico" sizes="32x32">' in page
 
 
 def test_every_template_and_static_file_is_declared_package_data() -> None:

@@ -27,7 +27,7 @@ ROUTES = (
 # A typo every contract refuses (unknown properties are errors), so the page shows the very
 # error the API returns.
 _BAD_OPTION = {"max_orders": 4}
-_CLI = """mtcompute tools
+_CLI = """mtcompute tools                                    # a table; --json for JSON
 mtcompute describe ID VERSION
 mtcompute run ID VERSION --input input.json        # or --input - for standard input
 mtcompute run ID VERSION --input input.json --base-url {base_url}

@@ -5,12 +5,14 @@
     GET /tools/{id}            one tool's page (``tool_view``); /tools/execute-batch the batch's
     GET /docs                  MCP clients, the HTTP API and its errors, the CLI, Python, limits
     GET /static/...            the stylesheet and the page script, package data
+    GET /favicon.ico           the site's icon, where browsers look for it
 
 A browser that asks for HTML gets an HTML 404 for a page that does not exist; any other client
 gets problem+json, as from the rest of the API.
 """
 
 from dataclasses import dataclass
+from importlib import resources
 
 import anyio.to_thread
 from starlette.exceptions import HTTPException
@@ -111,6 +113,14 @@ async def _docs(request: Request) -> Response:
     return HTMLResponse(render("docs.html", **docs_context(_base_url(request)), score=SCORE))
 
 
+_FAVICON = resources.files("mtcompute.http.pages").joinpath("static", "favicon.ico").read_bytes()
+
+
+async def _favicon(request: Request) -> Response:
+    headers = {"Cache-Control": "public, max-age=86400"}
+    return Response(_FAVICON, media_type="image/x-icon", headers=headers)
+
+
 async def on_http_exception(request: Request, error: Exception) -> Response:
     """Starlette's 404 as a page for a browser; everything else as problem+json."""
     if isinstance(error, HTTPException) and error.status_code == 404 and wants_html(request):
@@ -124,6 +134,7 @@ def site_routes() -> list[BaseRoute]:
         Route("/", _home, methods=["GET"]),
         Route("/tools", _tools, methods=["GET"]),
         Route("/docs", _docs, methods=["GET"]),
+        Route("/favicon.ico", _favicon, methods=["GET"]),
         Route(BATCH_PAGE, _batch, methods=["GET"]),
         Route("/tools/{id}", _tool, methods=["GET"]),
         Mount("/static", StaticFiles(packages=[("mtcompute.http.pages", "static")]), name="static"),

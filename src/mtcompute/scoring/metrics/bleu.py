@@ -9,6 +9,7 @@ without effective order, and the result object is that score's.
 """
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from mtcompute import api
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
@@ -35,6 +36,7 @@ from mtcompute.scoring.scored import Scored
 @register
 class Bleu(ScoringMetric):
     name = "bleu"
+    resampled = ("bleu",)
     options = (
         Option(
             "tokenize",
@@ -128,6 +130,15 @@ class Bleu(ScoringMetric):
             )
             verbose = result.verbose_score
             yield Scored(result.name, result.score, sign, verbose, result.to_dict(), line)
+
+    def resampling_options(self) -> dict[str, Any]:
+        return {
+            "tokenizer": self.tokenizer,
+            "lowercase": self.lowercase,
+            "smoothing": self.smoothing.method,
+            "smoothing_value": self.smoothing.value,
+            "max_order": self.max_order,
+        }
 
     def signature(self, nrefs: int) -> str:
         tool = bleu_sentence if self.sentence_level else bleu_corpus

@@ -71,6 +71,7 @@ class _Chrf(ScoringMetric):
 @register
 class Chrf(_Chrf):
     name = "chrf"
+    resampled = ("chrf",)
     word_order = 0
     contract = chrf_tool.TOOL.contract
 
@@ -78,5 +79,6 @@ class Chrf(_Chrf):
 @register
 class ChrfPlusPlus(_Chrf):
     name = "chrf++"
+    resampled = ("chrf++",)
     word_order = DEFAULT_WORD_ORDER
     contract = chrf_plus_plus_tool.TOOL.contract

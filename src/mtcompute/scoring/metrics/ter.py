@@ -11,6 +11,7 @@ them as the parts arrive in order), so the score is the whole's, bit for bit.
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from mtcompute import api
 from mtcompute.contracts import ter_compute_1_0_0 as ter_tool
@@ -70,6 +71,7 @@ def _switch(name: str, help: str) -> Option:
 @register
 class Ter(ScoringMetric):
     name = "ter"
+    resampled = ("ter",)
     options = (
         _switch("normalized", "TER: split punctuation as tercom's normalizer does."),
         _switch("no_punct", "TER: remove punctuation."),
@@ -106,6 +108,9 @@ class Ter(ScoringMetric):
         for line, stats in enumerate(result.segments, start=first_line):
             segment = {"ter": ter_score(stats), **stats.to_dict()}
             yield Scored(NAME, 100 * ter_score(stats), sign, "", segment, line)
+
+    def resampling_options(self) -> dict[str, Any]:
+        return dict(self.settings)
 
     def signature(self, nrefs: int) -> str:
         return signature.ter_signature(

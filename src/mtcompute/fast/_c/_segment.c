@@ -13,6 +13,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_module.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -498,12 +499,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_segment",
-    .m_doc = "One segment's BLEU statistics, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__segment(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_segment, "One segment's BLEU statistics, compiled.")

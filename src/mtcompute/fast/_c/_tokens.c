@@ -7,6 +7,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_module.h"
 
 /* The UTF-8 bytes of ``token``, or -1 when it holds a surrogate. */
 static Py_ssize_t utf8_size(PyObject *token) {
@@ -89,12 +90,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_tokens",
-    .m_doc = "The token rule's bulk check, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__tokens(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_tokens, "The token rule's bulk check, compiled.")

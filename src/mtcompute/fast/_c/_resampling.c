@@ -25,15 +25,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "doubles are evaluated in a wider format here: the Python path serves instead"
-#endif
+#include "_exact.h"
 
 #include "_fdlibm.h"
+#include "_module.h"
 
 /* Each byte's bits as floats, the least significant first; filled when the module loads. */
 static float BYTE_BITS[256][8];
@@ -686,19 +681,14 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_resampling",
-    .m_doc = "math.log and math.exp over arrays of doubles, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__resampling(void) {
+/* Each byte's bits, filled before the module is made. */
+static void fill_byte_bits(void) {
     for (int byte = 0; byte < 256; byte++) {
         for (int bit = 0; bit < 8; bit++) {
             BYTE_BITS[byte][bit] = (float)((byte >> bit) & 1);
         }
     }
-    return PyModule_Create(&module);
 }
+
+MTCOMPUTE_MODULE_WITH_SETUP(_resampling, "math.log and math.exp over arrays of doubles, compiled.",
+                            fill_byte_bits())

@@ -32,13 +32,7 @@
 #define HAVE_THREADS 1
 #endif
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "doubles are evaluated in a wider format here: the Python path serves instead"
-#endif
+#include "_exact.h"
 
 /* Orders live in a key's top 4 bits; 15 of them is the empty slot's. */
 #define MAX_ORDERS 14
@@ -69,6 +63,7 @@ enum { NONE = 0, FLOOR = 1, EXP = 2, ADD_K = 3 };
 #include "_chrf.h"
 #include "_u32s.h"
 #include "_fdlibm.h"
+#include "_module.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* The n-gram table: (order, prefix id, unit) -> an id, numbered per order from 0.             */
@@ -243,32 +238,12 @@ static int64_t word_id(Words *words, const uint32_t *units, size_t length) {
 
 /* chrF++'s tokens of a text (its code points as given) as word ids, appended to ``tokens``. */
 static int word_tokens(Words *words, const uint32_t *text, size_t length, U32s *tokens) {
-    size_t i = 0;
-    while (i < length) {
-        while (i < length && is_whitespace(text[i])) {
-            i++;
-        }
-        size_t start = i;
-        while (i < length && !is_whitespace(text[i])) {
-            i++;
-        }
-        size_t size = i - start;
-        const uint32_t *word = text + start;
-        int64_t first, second = -2;
-        if (size == 0) {
-            continue;
-        }
-        if (size >= 2 && is_punctuation(word[size - 1])) {
-            first = word_id(words, word, size - 1);
-            second = word_id(words, word + size - 1, 1);
-        } else if (size >= 2 && is_punctuation(word[0])) {
-            first = word_id(words, word, 1);
-            second = word_id(words, word + 1, size - 1);
-        } else {
-            first = word_id(words, word, size);
-        }
-        if (first < 0 || second == -1 || u32s_push(tokens, (uint32_t)first) < 0 ||
-            (second >= 0 && u32s_push(tokens, (uint32_t)second) < 0)) {
+    ChrfWords split = chrf_words(text, length);
+    const uint32_t *token;
+    size_t size;
+    while (chrf_next_word(&split, &token, &size)) {
+        int64_t id = word_id(words, token, size);
+        if (id < 0 || u32s_push(tokens, (uint32_t)id) < 0) {
             return -1;
         }
     }
@@ -1294,24 +1269,6 @@ static PyObject *chrf_segment(PyObject *module, PyObject *const *args, Py_ssize_
 
 /* ------------------------------------------------------------------------------------------ */
 
-static PyObject *unary(PyObject *arg, double (*function)(double)) {
-    double x = PyFloat_AsDouble(arg);
-    if (x == -1.0 && PyErr_Occurred()) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(function(x));
-}
-
-static PyObject *log_of(PyObject *module, PyObject *arg) {
-    (void)module;
-    return unary(arg, fdlibm_log);
-}
-
-static PyObject *exp_of(PyObject *module, PyObject *arg) {
-    (void)module;
-    return unary(arg, fdlibm_exp);
-}
-
 static PyMethodDef methods[] = {
     {"chrf_matrices", (PyCFunction)(void (*)(void))chrf_matrices, METH_FASTCALL,
      "chrf_matrices(jobs, char_order, word_order, beta, eps_smoothing, include_whitespace, "
@@ -1324,17 +1281,8 @@ static PyMethodDef methods[] = {
     {"chrf_segment", (PyCFunction)(void (*)(void))chrf_segment, METH_FASTCALL,
      "chrf_segment(hypothesis, references, char_order, word_order, beta, eps_smoothing, "
      "include_whitespace)\n-> (reference_index, chrf, hypothesis, reference, matches)"},
-    {"log", log_of, METH_O, "fdlibm's __ieee754_log, as numerics.fdlibm.log."},
-    {"exp", exp_of, METH_O, "fdlibm's __ieee754_exp, as numerics.fdlibm.exp."},
+    FDLIBM_METHODS,
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_pairwise",
-    .m_doc = "Pairwise chrF and sentence BLEU matrices, and one segment's chrF, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__pairwise(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_pairwise, "Pairwise chrF and sentence BLEU matrices, and one segment's chrF, compiled.")

@@ -20,21 +20,15 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <float.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "doubles are evaluated in a wider format here: the Python path serves instead"
-#endif
+#include "_exact.h"
 
 #include "_chrf.h"
 #include "_u32s.h"
+#include "_module.h"
 
 /* Orders a call may ask for: character orders, then word orders. */
 #define MAX_ORDERS 32
@@ -226,29 +220,12 @@ static uint32_t word_slot(Words *words, const uint32_t *token, size_t length, in
  * is ASCII punctuation, else its first if that is. Returns the number of tokens. */
 static size_t word_tokens(Words *words, const uint32_t *text, size_t length, int add,
                           uint32_t *tokens) {
-    size_t count = 0, i = 0;
-    while (i < length) {
-        while (i < length && is_whitespace(text[i])) {
-            i++;
-        }
-        size_t start = i;
-        while (i < length && !is_whitespace(text[i])) {
-            i++;
-        }
-        size_t size = i - start;
-        const uint32_t *word = text + start;
-        if (size == 0) {
-            continue;
-        }
-        if (size >= 2 && is_punctuation(word[size - 1])) {
-            tokens[count++] = word_slot(words, word, size - 1, add);
-            tokens[count++] = word_slot(words, word + size - 1, 1, add);
-        } else if (size >= 2 && is_punctuation(word[0])) {
-            tokens[count++] = word_slot(words, word, 1, add);
-            tokens[count++] = word_slot(words, word + 1, size - 1, add);
-        } else {
-            tokens[count++] = word_slot(words, word, size, add);
-        }
+    size_t count = 0;
+    ChrfWords split = chrf_words(text, length);
+    const uint32_t *token;
+    size_t size;
+    while (chrf_next_word(&split, &token, &size)) {
+        tokens[count++] = word_slot(words, token, size, add);
     }
     return count;
 }
@@ -705,12 +682,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_chrf_sentences",
-    .m_doc = "Sentence-level chrF and chrF++ of many segments in one call, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__chrf_sentences(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_chrf_sentences, "Sentence-level chrF and chrF++ of many segments in one call, compiled.")

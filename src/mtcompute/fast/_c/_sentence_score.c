@@ -14,19 +14,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "doubles are evaluated in a wider format here: the Python score serves instead"
-#endif
+#include "_exact.h"
 
 #define MAX_ORDER 64
 
 enum { NONE = 0, FLOOR = 1, EXP = 2 };
 
 #include "_fdlibm.h"
+#include "_module.h"
 
 static double brevity_penalty(Py_ssize_t c, Py_ssize_t r) {
     if (c == 0) {
@@ -144,41 +139,14 @@ static PyObject *score(PyObject *module, PyObject *const *args, Py_ssize_t nargs
     return Py_BuildValue("(ddNn)", bleu, bp, smoothed_precisions, effective);
 }
 
-static PyObject *unary(PyObject *arg, double (*function)(double)) {
-    double x = PyFloat_AsDouble(arg);
-    if (x == -1.0 && PyErr_Occurred()) {
-        return NULL;
-    }
-    return PyFloat_FromDouble(function(x));
-}
-
-static PyObject *log_of(PyObject *module, PyObject *arg) {
-    (void)module;
-    return unary(arg, fdlibm_log);
-}
-
-static PyObject *exp_of(PyObject *module, PyObject *arg) {
-    (void)module;
-    return unary(arg, fdlibm_exp);
-}
-
 static PyMethodDef methods[] = {
     {"score", (PyCFunction)(void (*)(void))score, METH_FASTCALL,
      "score(matches, totals, c, r, method, value, use_effective_order)\n"
      "-> (bleu, brevity_penalty, precisions, effective_order)\n\n"
      "Sentence BLEU of one segment's counts; method 0 none, 1 floor (epsilon ``value``), 2 exp.\n"
      "A precision is None where the order has no n-gram."},
-    {"log", log_of, METH_O, "fdlibm's __ieee754_log, as numerics.fdlibm.log."},
-    {"exp", exp_of, METH_O, "fdlibm's __ieee754_exp, as numerics.fdlibm.exp."},
+    FDLIBM_METHODS,
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_sentence_score",
-    .m_doc = "The sentence BLEU score of one segment's counts, compiled.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__sentence_score(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_sentence_score, "The sentence BLEU score of one segment's counts, compiled.")

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_chrf.h"
 #include "_u32s.h"
 
 #if !defined(_WIN32)
@@ -41,19 +42,13 @@
 #define HAVE_THREADS 1
 #endif
 
-#if defined(__clang__)
-#pragma STDC FP_CONTRACT OFF
-#endif
-
-#if !defined(FLT_EVAL_METHOD) || FLT_EVAL_METHOD != 0
-#error "doubles are evaluated in a wider format here: the Python path serves instead"
-#endif
+#include "_exact.h"
+#include "_module.h"
 
 /* An order lives in a key's top 4 bits, a prefix id in the 28 bits below, a unit in the rest. */
 #define MAX_ORDERS 16
 #define ID_LIMIT ((uint32_t)1 << 28)
 #define MISSING UINT32_MAX
-#define EPSILON 1e-16
 
 /* What a step answers: done, not computable here (the caller's Python path serves), failed with
  * a Python exception set. */
@@ -352,25 +347,6 @@ static uint32_t word_id(Words *words, const uint32_t *units, size_t length, int 
     return words->next++;
 }
 
-/* Python's str.isspace(): the 29 code points metrics/chrf.py spells out. */
-static int is_whitespace(uint32_t c) {
-    if (c <= 0x20) {
-        return (c >= 0x09 && c <= 0x0d) || c >= 0x1c;
-    }
-    if (c < 0x85) {
-        return 0;
-    }
-    return c == 0x85 || c == 0xa0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200a) ||
-           c == 0x2028 || c == 0x2029 || c == 0x202f || c == 0x205f || c == 0x3000;
-}
-
-/* The 32 ASCII punctuation characters a word can lose at its end, or else at its start. */
-static int is_punctuation(uint32_t c) {
-    return (c >= 0x21 && c <= 0x2f) || (c >= 0x3a && c <= 0x40) || (c >= 0x5b && c <= 0x60) ||
-           (c >= 0x7b && c <= 0x7e);
-}
-
-/* One token's id appended to ``tokens`` (MISSING for a hypothesis word no reference has). */
 static int push_word(Words *words, const uint32_t *units, size_t length, int add, U32s *tokens) {
     uint32_t id = word_id(words, units, length, add);
     if (add && id == MISSING) {
@@ -387,31 +363,11 @@ static int word_tokens(Words *words, const uint32_t *text, size_t length, int ad
     if (u32s_reserve(tokens, length + 1) < 0) {
         return -1;
     }
-    size_t i = 0;
-    while (i < length) {
-        while (i < length && is_whitespace(text[i])) {
-            i++;
-        }
-        size_t start = i;
-        while (i < length && !is_whitespace(text[i])) {
-            i++;
-        }
-        size_t size = i - start;
-        const uint32_t *word = text + start;
-        int failed = 0;
-        if (size == 0) {
-            continue;
-        }
-        if (size >= 2 && is_punctuation(word[size - 1])) {
-            failed = push_word(words, word, size - 1, add, tokens) < 0 ||
-                     push_word(words, word + size - 1, 1, add, tokens) < 0;
-        } else if (size >= 2 && is_punctuation(word[0])) {
-            failed = push_word(words, word, 1, add, tokens) < 0 ||
-                     push_word(words, word + 1, size - 1, add, tokens) < 0;
-        } else {
-            failed = push_word(words, word, size, add, tokens) < 0;
-        }
-        if (failed) {
+    ChrfWords split = chrf_words(text, length);
+    const uint32_t *token;
+    size_t size;
+    while (chrf_next_word(&split, &token, &size)) {
+        if (push_word(words, token, size, add, tokens) < 0) {
             return -1;
         }
     }
@@ -596,36 +552,10 @@ typedef struct {
 
 /* metrics.chrf's f_score's comparison key, selection_key (0-100 scale). */
 static double selection_key(const Statistics *s, int orders, int beta, int eps_smoothing) {
-    double b = (double)(beta * beta);
-    if (eps_smoothing) {
-        double total = 0.0;
-        for (int n = 0; n < orders; n++) {
-            double h = (double)s->hypothesis[n], r = (double)s->reference[n];
-            double m = (double)s->matches[n];
-            double p = h > 0.0 ? m / h : EPSILON, q = r > 0.0 ? m / r : EPSILON;
-            double d = b * p + q;
-            total += d > 0.0 ? (((1.0 + b) * p) * q) / d : EPSILON;
-        }
-        return (100.0 * total) / (double)orders;
-    }
-    double p = 0.0, r = 0.0;
-    int counted = 0;
-    for (int n = 0; n < orders; n++) {
-        if (s->hypothesis[n] > 0 && s->reference[n] > 0) {
-            p += (double)s->matches[n] / (double)s->hypothesis[n];
-            r += (double)s->matches[n] / (double)s->reference[n];
-            counted++;
-        }
-    }
-    double f = 0.0;
-    if (counted > 0) {
-        p /= (double)counted;
-        r /= (double)counted;
-        if (p + r != 0.0) {
-            f = (((1.0 + b) * p) * r) / ((b * p) + r);
-        }
-    }
-    return 100.0 * f;
+    double f, key;
+    chrf_f_and_key(s->hypothesis, s->reference, s->matches, orders, (double)(beta * beta),
+                   eps_smoothing, &f, &key);
+    return key;
 }
 
 /* The hypothesis's statistics against reference r. */
@@ -1293,13 +1223,5 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {
-    .m_base = PyModuleDef_HEAD_INIT,
-    .m_name = "_shared_references",
-    .m_doc = "Every system's per-segment chrF and BLEU statistics, each segment's references "
-             "counted once.",
-    .m_size = 0,
-    .m_methods = methods,
-};
-
-PyMODINIT_FUNC PyInit__shared_references(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_shared_references, "Every system's per-segment chrF and BLEU statistics, each segment's references "
+             "counted once.")

@@ -1,0 +1,71 @@
+"""The metrics that can be resampled, by name: everything confidence intervals and paired tests
+need of a metric, described once and read by the library's significance functions, ``score``'s
+several systems and the ``paired-significance`` contract.
+
+A resampled metric turns keyword options into its options, and several systems' texts into one
+per-segment statistics matrix per system with the formula that scores their sums. Adding one is
+one module in ``segmentwise/`` that calls ``register``: every module there is imported the
+first time the metrics are read. (``score``'s metric, a layer above, names it by ``resampled``.)
+"""
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.scores import Formula, Matrix
+
+Texts = Sequence[str]
+_PACKAGE = "mtcompute.fast.resampling.segmentwise"
+
+
+@dataclass(frozen=True, slots=True)
+class MetricStatistics:
+    """One metric's statistics matrix for each system, the formula and sacreBLEU's name."""
+
+    name: str
+    formula: Formula
+    matrices: list[Matrix]
+
+
+# systems[k][i] is system k's text of segment i; references[i] lists segment i's references.
+Statistics = Callable[[Any, Sequence[Texts], Sequence[Texts], Resampling], MetricStatistics]
+
+
+@dataclass(frozen=True, slots=True)
+class ResampledMetric:
+    """A metric as resampling takes it: its ``name`` (as ``score -m`` names it), the keyword
+    ``group`` its options arrive under in the library's older keywords (``chrf`` for chrF++),
+    ``options`` (keywords to its options; ``TypeError`` or ``ValueError`` for a bad one) and
+    ``statistics`` (the matrices of every system)."""
+
+    name: str
+    group: str
+    options: Callable[[Mapping[str, Any]], Any]
+    statistics: Statistics
+
+
+_METRICS: dict[str, ResampledMetric] = {}
+
+
+def register(metric: ResampledMetric) -> ResampledMetric:
+    """Make ``metric`` one that confidence intervals and paired tests resample."""
+    if metric.name in _METRICS:
+        raise ValueError(f"a resampled metric named {metric.name!r} is registered already")
+    _METRICS[metric.name] = metric
+    return metric
+
+
+def resampled_metrics() -> dict[str, ResampledMetric]:
+    """Every resampled metric by name, in registration order."""
+    package = importlib.import_module(_PACKAGE)
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        importlib.import_module(f"{_PACKAGE}.{module.name}")  # once: Python caches modules
+    return _METRICS
+
+
+def resampled_metric(name: str) -> ResampledMetric | None:
+    """The resampled metric called ``name``, or None."""
+    return resampled_metrics().get(name)

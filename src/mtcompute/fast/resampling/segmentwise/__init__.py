@@ -1,0 +1,1 @@
+"""One module per resampled metric, each calling ``registry.register`` (see ``registry``)."""

@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_exact.h"
+#include "_module.h"
 #include "_rouge_porter.h"
 
 typedef int32_t Id;
@@ -800,6 +802,4 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_rouge", NULL, -1, methods};
-
-PyMODINIT_FUNC PyInit__rouge(void) { return PyModule_Create(&module); }
+MTCOMPUTE_MODULE(_rouge, "ROUGE's scores, as rouge-score 0.1.2 computes them, compiled.")

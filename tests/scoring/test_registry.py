@@ -12,7 +12,7 @@ from mtcompute.scoring.scored import Scored
 
 
 def test_the_metrics_are_those_of_the_modules_in_scoring_metrics_in_their_order() -> None:
-    assert list(registry.metrics()) == ["bleu", "chrf", "chrf++", "ter"]
+    assert list(registry.metrics()) == ["bleu", "chrf", "chrf++", "rouge", "ter"]
 
 
 def test_an_unknown_metric_name_is_an_input_error_naming_the_metrics_there_are() -> None:
@@ -20,7 +20,10 @@ def test_an_unknown_metric_name_is_an_input_error_naming_the_metrics_there_are()
         registry.metric_named("chrF")
     (error,) = raised.value.errors
     assert error["code"] == "unknown_metric"
-    assert error["message"] == "expected a metric among 'bleu', 'chrf', 'chrf++', 'ter', got 'chrF'"
+    assert (
+        error["message"]
+        == "expected a metric among 'bleu', 'chrf', 'chrf++', 'rouge', 'ter', got 'chrF'"
+    )
 
 
 def test_a_name_registered_twice_is_refused() -> None:
@@ -53,6 +56,10 @@ def test_every_option_of_every_metric_is_listed_once() -> None:
         "smoothing",
         "smoothing_value",
         "max_order",
+        "rouge_types",
+        "rouge_stemmer",
+        "rouge_tokenizer",
+        "rouge_sentence_separator",
         "normalized",
         "no_punct",
         "asian_support",

@@ -102,3 +102,26 @@ def ter_signature(
         ("asian", _yes_no(asian_support)),
     ]
     return joined(pairs + _tail(tool))
+
+
+def rouge_signature(
+    nrefs: int,
+    *,
+    rouge_types: Sequence[str],
+    use_stemmer: bool,
+    tokenizer: str,
+    separator: str | None,
+    tool: str,
+) -> str:
+    """ROUGE's: the types scored together, the tokenizer (lowercasing with it), the stemmer and
+    the sentence separator where one stands for newlines."""
+    pairs = [
+        ("nrefs", str(nrefs)),
+        ("types", ",".join(rouge_types)),
+        ("case", "lc"),
+        ("tok", tokenizer),
+        ("stem", _yes_no(use_stemmer)),
+    ]
+    if separator:
+        pairs.append(("sep", separator))
+    return joined(pairs + _tail(tool))

@@ -39,17 +39,25 @@ def ngrams(tokens: Sequence[str], n: int) -> Counter[tuple[str, ...]]:
     return Counter(tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
 
 
-def rouge_n(reference: Sequence[str], hypothesis: Sequence[str], n: int) -> Score:
-    """ROUGE-N: clipped n-gram matches over the hypothesis's (precision) and the reference's
-    (recall) n-grams; a text with no n-gram counts as having one, so its score is 0."""
+def ngram_counts(
+    reference: Sequence[str], hypothesis: Sequence[str], n: int
+) -> tuple[int, int, int]:
+    """ROUGE-N's counts: clipped n-gram matches, and the hypothesis's and the reference's
+    n-grams, each at least 1 (a text with no n-gram counts as having one)."""
     reference_counts = ngrams(reference, n)
     hypothesis_counts = ngrams(hypothesis, n)
     matches = sum(min(count, hypothesis_counts[ngram]) for ngram, count in reference_counts.items())
-    return from_counts(
+    return (
         matches,
         max(sum(hypothesis_counts.values()), 1),
         max(sum(reference_counts.values()), 1),
     )
+
+
+def rouge_n(reference: Sequence[str], hypothesis: Sequence[str], n: int) -> Score:
+    """ROUGE-N: clipped n-gram matches over the hypothesis's (precision) and the reference's
+    (recall) n-grams; a text with no n-gram scores 0."""
+    return from_counts(*ngram_counts(reference, hypothesis, n))
 
 
 def lcs_table(reference: Sequence[str], hypothesis: Sequence[str]) -> list[list[int]]:
@@ -67,12 +75,17 @@ def lcs_table(reference: Sequence[str], hypothesis: Sequence[str]) -> list[list[
     return table
 
 
+def lcs_counts(reference: Sequence[str], hypothesis: Sequence[str]) -> tuple[int, int, int]:
+    """ROUGE-L's counts: the LCS length and each text's length; (0, 1, 1), which scores 0,
+    where either is empty."""
+    if not reference or not hypothesis:
+        return (0, 1, 1)
+    return (lcs_table(reference, hypothesis)[-1][-1], len(hypothesis), len(reference))
+
+
 def rouge_l(reference: Sequence[str], hypothesis: Sequence[str]) -> Score:
     """ROUGE-L: the longest common subsequence over each text's length; 0 where either is empty."""
-    if not reference or not hypothesis:
-        return ZERO
-    length = lcs_table(reference, hypothesis)[-1][-1]
-    return from_counts(length, len(hypothesis), len(reference))
+    return from_counts(*lcs_counts(reference, hypothesis))
 
 
 def lcs_positions(reference: Sequence[str], hypothesis: Sequence[str]) -> list[int]:
@@ -96,14 +109,22 @@ def lcs_positions(reference: Sequence[str], hypothesis: Sequence[str]) -> list[i
 
 
 def rouge_lsum(reference: Sequence[Sequence[str]], hypothesis: Sequence[Sequence[str]]) -> Score:
-    """ROUGE-Lsum over sentences: for each reference sentence, the union of the positions of its
-    longest common subsequence with each hypothesis sentence; each token of a union is a hit while
-    that token has occurrences left to use in both texts (ROUGE 1.5.5's rule against counting one
-    twice). Hits over each text's token count; 0 where either has no token."""
+    """ROUGE-Lsum of sentences (see ``lsum_counts``): hits over each text's token count."""
+    return from_counts(*lsum_counts(reference, hypothesis))
+
+
+def lsum_counts(
+    reference: Sequence[Sequence[str]], hypothesis: Sequence[Sequence[str]]
+) -> tuple[int, int, int]:
+    """ROUGE-Lsum's counts over sentences: for each reference sentence, the union of the
+    positions of its longest common subsequence with each hypothesis sentence; each token of a
+    union is a hit while that token has occurrences left to use in both texts (ROUGE 1.5.5's rule
+    against counting one twice). The hits and each text's token count; (0, 1, 1), which scores
+    0, where either has no token."""
     reference_total = sum(map(len, reference))
     hypothesis_total = sum(map(len, hypothesis))
     if not reference_total or not hypothesis_total:
-        return ZERO
+        return (0, 1, 1)
     reference_left = Counter(token for sentence in reference for token in sentence)
     hypothesis_left = Counter(token for sentence in hypothesis for token in sentence)
     hits = 0
@@ -117,4 +138,4 @@ def rouge_lsum(reference: Sequence[Sequence[str]], hypothesis: Sequence[Sequence
                 hits += 1
                 hypothesis_left[token] -= 1
                 reference_left[token] -= 1
-    return from_counts(hits, hypothesis_total, reference_total)
+    return (hits, hypothesis_total, reference_total)

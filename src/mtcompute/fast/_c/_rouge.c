@@ -55,15 +55,18 @@ static int ids_push(Ids *a, Id value) {
 
 /* ---- the call's vocabulary: token strings to ids ---- */
 
+/* A token of at most 8 bytes is its own key (its bytes, packed), so that finding it reads the
+ * slot alone; a longer one is keyed by its hash and its bytes compared. */
 typedef struct {
-    uint64_t hash;
+    uint64_t key;
     Id id; /* -1: empty */
+    int32_t length;
+    Id final; /* raw tokens: the id of the token they become (their stem, or themselves) */
 } Slot;
 
 typedef struct {
     size_t offset;
     Index length;
-    Id stemmed; /* raw strings: the id of the token they become (their stem, or themselves) */
 } Entry;
 
 typedef struct {
@@ -75,7 +78,15 @@ typedef struct {
     size_t mask;
 } Vocabulary;
 
-/* Eight bytes a step, then a final mix: tokens are short, and a probe compares the full hash. */
+static uint64_t mix64(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
+}
+
+/* Eight bytes a step, then a final mix. */
 static uint64_t hash_bytes(const char *s, Index n) {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n;
     Index i = 0;
@@ -118,6 +129,8 @@ static void vocabulary_free(Vocabulary *v) {
     memset(v, 0, sizeof(*v));
 }
 
+static size_t slot_start(uint64_t key) { return (size_t)mix64(key); }
+
 static int vocabulary_grow_slots(Vocabulary *v) {
     size_t size = v->mask ? (v->mask + 1) * 2 : 1024;
     Slot *slots = malloc(size * sizeof(Slot));
@@ -125,7 +138,7 @@ static int vocabulary_grow_slots(Vocabulary *v) {
     for (size_t k = 0; k < size; k++) slots[k].id = -1;
     for (size_t k = 0; v->slots != NULL && k <= v->mask; k++) {
         if (v->slots[k].id < 0) continue;
-        size_t at = (size_t)v->slots[k].hash & (size - 1);
+        size_t at = slot_start(v->slots[k].key ^ (uint64_t)v->slots[k].length) & (size - 1);
         while (slots[at].id >= 0) at = (at + 1) & (size - 1);
         slots[at] = v->slots[k];
     }
@@ -135,25 +148,33 @@ static int vocabulary_grow_slots(Vocabulary *v) {
     return 0;
 }
 
-/* The id of s (added where new); -1 where memory ran out. */
-static Id vocabulary_id(Vocabulary *v, const char *s, Index n, int *added) {
-    uint64_t h = hash_bytes(s, n);
-    *added = 0;
-    if (v->slots == NULL && vocabulary_grow_slots(v) < 0) return -1;
-    size_t at = (size_t)h & v->mask;
+/* The slot of s (added where new, its ``final`` then -1), valid until the next insertion;
+ * NULL where memory ran out. */
+static Slot *vocabulary_slot(Vocabulary *v, const char *s, Index n) {
+    uint64_t key = 0;
+    if (n <= 8)
+        memcpy(&key, s, (size_t)n);
+    else
+        key = hash_bytes(s, n);
+    if (v->slots == NULL && vocabulary_grow_slots(v) < 0) return NULL;
+    size_t at = slot_start(key ^ (uint64_t)n) & v->mask;
     while (v->slots[at].id >= 0) {
-        if (v->slots[at].hash == h) {
-            const Entry *e = &v->entries[v->slots[at].id];
-            if (e->length == n && same_bytes(v->bytes + e->offset, s, n))
-                return v->slots[at].id;
-        }
+        Slot *slot = &v->slots[at];
+        if (slot->key == key && slot->length == n &&
+            (n <= 8 || same_bytes(v->bytes + v->entries[slot->id].offset, s, n)))
+            return slot;
         at = (at + 1) & v->mask;
     }
-    if (v->count >= INT32_MAX - 1) return -1;
+    if (v->count >= INT32_MAX - 1 || n > INT32_MAX) return NULL;
+    if ((size_t)(v->count + 1) * 4 > (v->mask + 1) * 3) {
+        if (vocabulary_grow_slots(v) < 0) return NULL;
+        at = slot_start(key ^ (uint64_t)n) & v->mask;
+        while (v->slots[at].id >= 0) at = (at + 1) & v->mask;
+    }
     if (v->count == v->capacity) {
         Index capacity = v->capacity ? v->capacity * 2 : 256;
         Entry *entries = realloc(v->entries, (size_t)capacity * sizeof(Entry));
-        if (entries == NULL) return -1;
+        if (entries == NULL) return NULL;
         v->entries = entries;
         v->capacity = capacity;
     }
@@ -161,7 +182,7 @@ static Id vocabulary_id(Vocabulary *v, const char *s, Index n, int *added) {
         size_t capacity = v->bytes_capacity ? v->bytes_capacity : 4096;
         while (capacity < v->bytes_size + (size_t)n) capacity *= 2;
         char *bytes = realloc(v->bytes, capacity);
-        if (bytes == NULL) return -1;
+        if (bytes == NULL) return NULL;
         v->bytes = bytes;
         v->bytes_capacity = capacity;
     }
@@ -169,13 +190,19 @@ static Id vocabulary_id(Vocabulary *v, const char *s, Index n, int *added) {
     memcpy(v->bytes + v->bytes_size, s, (size_t)n);
     v->entries[id].offset = v->bytes_size;
     v->entries[id].length = n;
-    v->entries[id].stemmed = -1;
     v->bytes_size += (size_t)n;
-    v->slots[at].hash = h;
-    v->slots[at].id = id;
-    *added = 1;
-    if ((size_t)v->count * 2 > v->mask + 1 && vocabulary_grow_slots(v) < 0) return -1;
-    return id;
+    Slot *slot = &v->slots[at];
+    slot->key = key;
+    slot->id = id;
+    slot->length = (int32_t)n;
+    slot->final = -1;
+    return slot;
+}
+
+/* The id of s (added where new); -1 where memory ran out. */
+static Id vocabulary_id(Vocabulary *v, const char *s, Index n) {
+    Slot *slot = vocabulary_slot(v, s, n);
+    return slot == NULL ? -1 : slot->id;
 }
 
 /* ---- per-id scratch, reset in O(1) by a generation stamp ---- */
@@ -266,12 +293,11 @@ static int grow_words(uint64_t **array, Index *capacity, Index need) {
     return 0;
 }
 
-/* The scored id of a raw token of n bytes: its stem's where stemming, cached per raw token. */
+/* The scored id of a raw token of n bytes: its stem's where stemming, cached in its slot. */
 static Id token_id(Work *w, const char *s, Index n) {
-    int added;
-    Id raw = vocabulary_id(&w->raw, s, n, &added);
-    if (raw < 0) return -1;
-    if (w->raw.entries[raw].stemmed >= 0) return w->raw.entries[raw].stemmed;
+    Slot *raw = vocabulary_slot(&w->raw, s, n);
+    if (raw == NULL) return -1;
+    if (raw->final >= 0) return raw->final;
     Id final;
     if (w->stem && n > 3) {
         if (n + 4 > w->word_capacity) {
@@ -282,12 +308,12 @@ static Id token_id(Work *w, const char *s, Index n) {
         }
         memcpy(w->word, s, (size_t)n);
         Length stemmed = porter_stem(w->word, n);
-        final = vocabulary_id(&w->final, w->word, stemmed, &added);
+        final = vocabulary_id(&w->final, w->word, stemmed);
     } else {
-        final = vocabulary_id(&w->final, s, n, &added);
+        final = vocabulary_id(&w->final, s, n);
     }
     if (final < 0) return -1;
-    w->raw.entries[raw].stemmed = final;
+    raw->final = final; /* the raw table took no insertion since */
     return final;
 }
 
@@ -430,8 +456,7 @@ static int text_from_tokens(Work *w, PyObject *sentences, Text *t) {
                 Py_DECREF(outer);
                 return -1;
             }
-            int added;
-            Id id = vocabulary_id(&w->final, s8, n, &added);
+            Id id = vocabulary_id(&w->final, s8, n);
             if (id < 0 || ids_push(&t->tokens, id) < 0) {
                 Py_DECREF(inner);
                 Py_DECREF(outer);
@@ -540,10 +565,10 @@ static Index build_masks(Work *w, const Id *pattern, Index length, Index words) 
 }
 
 /* V := (V + (V & M)) | (V & ~M) over ``words`` words, for one token of the text. */
-static void lcs_step(Work *w, uint64_t *v, Id token, Index words) {
+static void lcs_step_with(Work *w, const uint64_t *masks, uint64_t *v, Id token, Index words) {
     int64_t slot = counts_get(&w->slot, token);
     if (slot == 0) return;
-    const uint64_t *m = w->masks + (slot - 1) * words;
+    const uint64_t *m = masks + (slot - 1) * words;
     uint64_t carry = 0;
     for (Index k = 0; k < words; k++) {
         uint64_t u = v[k] & m[k];
@@ -554,6 +579,10 @@ static void lcs_step(Work *w, uint64_t *v, Id token, Index words) {
         v[k] = total | (v[k] & ~m[k]);
         carry = c1 | c2;
     }
+}
+
+static void lcs_step(Work *w, uint64_t *v, Id token, Index words) {
+    lcs_step_with(w, w->masks, v, token, words);
 }
 
 /* The number of zero bits among the first j bits of v. */
@@ -580,31 +609,75 @@ static int rouge_l(Work *w, const Text *reference, const Text *hypothesis, doubl
     return 0;
 }
 
-/* Marks the reference positions of rouge-score's LCS of ref (a tokens) and hyp (b tokens). */
-static int mark_lcs(Work *w, const Id *ref, Index a, const Id *hyp, Index b, uint8_t *marked) {
+/* Marks the reference positions of rouge-score's LCS of ref (a tokens) and hyp (b tokens),
+ * given the masks of hyp's tokens (``words`` words each, slots through w->slot). */
+static int mark_lcs(Work *w, const Id *ref, Index a, const Id *hyp, Index b, const uint64_t *masks,
+                    Index words, uint8_t *marked) {
     if (a == 0 || b == 0) return 0;
-    Index words = (b + 63) / 64;
-    if (build_masks(w, hyp, b, words) < 0) return -1;
     if (grow_words(&w->rows, &w->rows_capacity, (a + 1) * words) < 0) return -1;
     uint64_t *rows = w->rows;
     for (Index k = 0; k < words; k++) rows[k] = ~(uint64_t)0;
     for (Index i = 1; i <= a; i++) {
         memcpy(rows + i * words, rows + (i - 1) * words, (size_t)words * sizeof(uint64_t));
-        lcs_step(w, rows + i * words, ref[i - 1], words);
+        lcs_step_with(w, masks, rows + i * words, ref[i - 1], words);
     }
-    Index i = a, j = b;
+    /* cell is table[i][j]; the cell to its left differs by one where bit j - 1 of row i is 0,
+     * after a match the cell up and left is one less, and the cell above is counted. */
+    Index i = a, j = b, cell = zeros_below(rows + a * words, b);
     while (i > 0 && j > 0) {
         if (ref[i - 1] == hyp[j - 1]) {
             marked[i - 1] = 1;
             i--;
             j--;
-        } else if (zeros_below(rows + i * words, j - 1) > zeros_below(rows + (i - 1) * words, j)) {
+            cell--;
+            continue;
+        }
+        const uint64_t *row = rows + i * words;
+        Index left = cell - !((row[(j - 1) / 64] >> ((j - 1) % 64)) & 1);
+        Index up = zeros_below(rows + (i - 1) * words, j);
+        if (left > up) {
             j--;
+            cell = left;
         } else {
             i--;
+            cell = up;
         }
     }
     return 0;
+}
+
+/* The masks of every hypothesis sentence at once, under one slot map of the hypothesis's
+ * tokens: sentence t's are ``distinct`` x its words, from ``offsets[t]``. 1 where built, 0 where
+ * they would take more than ``MAX_SHARED_MASK_WORDS`` (then each pair builds its own), -1 on
+ * memory. */
+#define MAX_SHARED_MASK_WORDS ((Index)1 << 18)
+
+static int build_sentence_masks(Work *w, const Text *hypothesis, Index *offsets) {
+    const Id *hyp = hypothesis->tokens.data;
+    counts_clear(&w->slot);
+    Index distinct = 0;
+    for (Index j = 0; j < hypothesis->tokens.size; j++)
+        if (counts_get(&w->slot, hyp[j]) == 0) counts_add(&w->slot, hyp[j], ++distinct);
+    Index total = 0, start = 0;
+    for (Index t = 0; t < hypothesis->ends.size; t++) {
+        Index end = hypothesis->ends.data[t];
+        offsets[t] = total;
+        total += distinct * ((end - start + 63) / 64);
+        start = end;
+        if (total > MAX_SHARED_MASK_WORDS) return 0;
+    }
+    if (grow_words(&w->masks, &w->masks_capacity, total) < 0) return -1;
+    memset(w->masks, 0, (size_t)total * sizeof(uint64_t));
+    start = 0;
+    for (Index t = 0; t < hypothesis->ends.size; t++) {
+        Index end = hypothesis->ends.data[t], words = (end - start + 63) / 64;
+        for (Index j = start; j < end; j++) {
+            Index slot = (Index)counts_get(&w->slot, hyp[j]) - 1;
+            w->masks[offsets[t] + slot * words + (j - start) / 64] |= (uint64_t)1 << ((j - start) % 64);
+        }
+        start = end;
+    }
+    return 1;
 }
 
 static int rouge_lsum(Work *w, const Text *reference, const Text *hypothesis, double *out) {
@@ -614,30 +687,48 @@ static int rouge_lsum(Work *w, const Text *reference, const Text *hypothesis, do
         return 0;
     }
     const Id *ref = reference->tokens.data, *hyp = hypothesis->tokens.data;
+    Index sentences = hypothesis->ends.size;
+    Index *offsets = malloc((size_t)(sentences ? sentences : 1) * sizeof(Index));
+    if (offsets == NULL) return -1;
+    int shared = build_sentence_masks(w, hypothesis, offsets);
+    if (shared < 0) {
+        free(offsets);
+        return -1;
+    }
     Counts *ref_left = &w->a, *hyp_left = &w->b;
     counts_clear(ref_left);
     counts_clear(hyp_left);
     for (Index i = 0; i < m; i++) counts_add(ref_left, ref[i], 1);
     for (Index j = 0; j < n; j++) counts_add(hyp_left, hyp[j], 1);
     int64_t hits = 0;
+    int status = 0;
     Index ref_start = 0;
-    for (Index s = 0; s < reference->ends.size; s++) {
+    for (Index s = 0; s < reference->ends.size && status == 0; s++) {
         Index ref_end = reference->ends.data[s], a = ref_end - ref_start;
         if (a > w->marked_capacity) {
             uint8_t *marked = realloc(w->marked, (size_t)a);
-            if (marked == NULL) return -1;
+            if (marked == NULL) {
+                status = -1;
+                break;
+            }
             w->marked = marked;
             w->marked_capacity = a;
         }
         memset(w->marked, 0, (size_t)a);
         Index hyp_start = 0;
-        for (Index t = 0; t < hypothesis->ends.size; t++) {
-            Index hyp_end = hypothesis->ends.data[t];
-            if (mark_lcs(w, ref + ref_start, a, hyp + hyp_start, hyp_end - hyp_start, w->marked) < 0)
-                return -1;
+        for (Index t = 0; t < sentences && status == 0; t++) {
+            Index hyp_end = hypothesis->ends.data[t], b = hyp_end - hyp_start;
+            Index words = (b + 63) / 64;
+            const uint64_t *masks = w->masks + offsets[t];
+            if (!shared) {
+                if (build_masks(w, hyp + hyp_start, b, words) < 0) status = -1;
+                masks = w->masks;
+            }
+            if (status == 0)
+                status = mark_lcs(w, ref + ref_start, a, hyp + hyp_start, b, masks, words, w->marked);
             hyp_start = hyp_end;
         }
-        for (Index i = 0; i < a; i++) {
+        for (Index i = 0; i < a && status == 0; i++) {
             Id token = ref[ref_start + i];
             if (w->marked[i] && counts_get(hyp_left, token) > 0 && counts_get(ref_left, token) > 0) {
                 hits++;
@@ -647,6 +738,8 @@ static int rouge_lsum(Work *w, const Text *reference, const Text *hypothesis, do
         }
         ref_start = ref_end;
     }
+    free(offsets);
+    if (status < 0) return -1;
     finish(hits, n, m, out);
     return 0;
 }

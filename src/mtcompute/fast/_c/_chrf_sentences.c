@@ -566,19 +566,6 @@ static int read_options(PyObject *const *args, Options *options) {
 /* ------------------------------------------------------------------------------------------ */
 /* Results.                                                                                     */
 
-static PyObject *counts_tuple(const uint32_t *counts, int orders) {
-    PyObject *tuple = PyTuple_New(orders);
-    for (int n = 0; tuple != NULL && n < orders; n++) {
-        PyObject *count = PyLong_FromUnsignedLong(counts[n]);
-        if (count == NULL) {
-            Py_CLEAR(tuple);
-            break;
-        }
-        PyTuple_SET_ITEM(tuple, n, count);
-    }
-    return tuple;
-}
-
 /* sacreBLEU's sentence score, 100 * F, or the kept reference, F and statistics. */
 static PyObject *result_of(const Kept *kept, int orders, int with_statistics) {
     if (!with_statistics) {

@@ -17,4 +17,15 @@
 #error "doubles are evaluated in a wider format here: the Python path serves instead"
 #endif
 
+/* A loop compiled a second time for AVX2 and chosen when the processor has it: the same
+ * IEEE-754 operations on more lanes at once (no FMA: contraction is off), so the same doubles. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define VECTORISED __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef VECTORISED
+#define VECTORISED
+#endif
+
 #endif

@@ -47,17 +47,7 @@
 /* Below this many cells in all, one thread does everything (starting threads costs more). */
 #define CELLS_FOR_THREADS 65536
 
-/* The row loops, compiled a second time for AVX2 and chosen when the processor has it: the same
- * IEEE-754 operations on more lanes at once (no FMA: contraction is off), so the same doubles. */
-#if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define VECTORISED __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef VECTORISED
-#define VECTORISED
-#endif
-
+/* The row loops are VECTORISED (_exact.h): the same doubles on more lanes where AVX2 is. */
 enum { NONE = 0, FLOOR = 1, EXP = 2, ADD_K = 3 };
 
 #include "_chrf.h"
@@ -1172,19 +1162,6 @@ static void pair_statistics(const Profiles *profiles, U32s *counts, size_t h, si
         into->hypothesis[order] = profiles->totals[ri] > 0 ? profiles->totals[hi] : 0;
         into->matches[order] = matches;
     }
-}
-
-static PyObject *counts_tuple(const uint32_t *counts, int orders) {
-    PyObject *tuple = PyTuple_New(orders);
-    for (int n = 0; tuple != NULL && n < orders; n++) {
-        PyObject *count = PyLong_FromUnsignedLong(counts[n]);
-        if (count == NULL) {
-            Py_CLEAR(tuple);
-            break;
-        }
-        PyTuple_SET_ITEM(tuple, n, count);
-    }
-    return tuple;
 }
 
 static PyObject *kept_segment(const Profiles *profiles, size_t references, int beta,

@@ -383,14 +383,6 @@ static PyObject *unpack_coins(PyObject *module, PyObject *const *args, Py_ssize_
 
 #define CHUNK 16
 
-#if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define VECTORISED __attribute__((target_clones("avx2", "default")))
-#endif
-#endif
-#ifndef VECTORISED
-#define VECTORISED
-#endif
 
 /* A chunk's running sums: two vectors of 8 where the compiler has vector types (else it keeps
  * the CHUNK sums in scalar registers; one vector of 16 it spills on AVX2), or an array. */

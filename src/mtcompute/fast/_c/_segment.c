@@ -13,6 +13,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "_bleu_counts.h"
 #include "_module.h"
 #include <stdint.h>
 #include <string.h>
@@ -220,36 +221,12 @@ static int extend_reference(const Work *work, Py_ssize_t start, Py_ssize_t grams
 }
 
 /* The clipped matches of order n, whose n-gram ids are in place. */
-static Py_ssize_t clipped_matches(const Work *work, Py_ssize_t grams, const Py_ssize_t *starts,
-                                  Py_ssize_t count, Py_ssize_t n) {
-    Id distinct = 0;
-    Py_ssize_t found = 0;
-    for (Py_ssize_t i = 0; i < grams; i++) {
-        Id id = work->hypothesis[i];
-        work->hypothesis_count[id]++;
-        distinct = id > distinct ? id : distinct;
-    }
-    for (Py_ssize_t k = 0; k < count; k++) {
-        const Id *at = work->references + starts[k];
-        Py_ssize_t reference_grams = starts[k + 1] - starts[k] - n + 1;
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            work->reference_count[at[j]]++; /* id 0 gathers the unmatched: never read */
-        }
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            Id id = at[j];
-            if (work->reference_count[id] > work->most_in_a_reference[id]) {
-                work->most_in_a_reference[id] = work->reference_count[id];
-            }
-            work->reference_count[id] = 0;
-        }
-    }
-    for (Id id = 1; id <= distinct; id++) {
-        Id have = work->hypothesis_count[id], most = work->most_in_a_reference[id];
-        found += have < most ? have : most;
-        work->hypothesis_count[id] = 0;
-        work->most_in_a_reference[id] = 0;
-    }
-    return found;
+static Py_ssize_t order_matches(const Work *work, Py_ssize_t grams, const Py_ssize_t *starts,
+                                Py_ssize_t count, Py_ssize_t n) {
+    ClippedCounts counts = {work->hypothesis_count, work->reference_count,
+                            work->most_in_a_reference};
+    return (Py_ssize_t)clipped_matches(counts, work->hypothesis, grams, work->references, starts,
+                                       count, n);
 }
 
 /* Every order's clipped matches into ``matches``, the token ids numbered. */
@@ -272,21 +249,8 @@ static void count_matches(Work *work, const Py_ssize_t *starts, Py_ssize_t count
                 }
             }
         }
-        matches[n - 1] = any ? clipped_matches(work, grams, starts, count, n) : 0;
+        matches[n - 1] = any ? order_matches(work, grams, starts, count, n) : 0;
     }
-}
-
-static Py_ssize_t closest_length(const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c) {
-    Py_ssize_t best = starts[1] - starts[0];
-    for (Py_ssize_t k = 1; k < count; k++) {
-        Py_ssize_t length = starts[k + 1] - starts[k];
-        Py_ssize_t gap = length > c ? length - c : c - length;
-        Py_ssize_t best_gap = best > c ? best - c : c - best;
-        if (gap < best_gap || (gap == best_gap && length < best)) {
-            best = length;
-        }
-    }
-    return best;
 }
 
 static PyObject *tuple_of(const Py_ssize_t *values, Py_ssize_t count) {
@@ -386,23 +350,32 @@ static PyObject *statistics_of(PyObject *hypothesis, PyObject *references, Py_ss
     return answer(matches, c, r, max_order);
 }
 
-static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
+/* The max_order of a call of three arguments, or -1 with an exception set. */
+static Py_ssize_t read_max_order(Py_ssize_t nargs, PyObject *const *args, const char *usage) {
     if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError,
-                        "segment_statistics(hypothesis, references, max_order) takes 3 arguments");
-        return NULL;
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
     }
-    PyObject *hypothesis = args[0], *references = args[1];
     Py_ssize_t max_order = PyLong_AsSsize_t(args[2]);
     if (max_order == -1 && PyErr_Occurred()) {
-        return NULL;
+        return -1;
     }
     if (max_order < 1 || max_order > MAX_ORDER) {
         PyErr_Format(PyExc_ValueError, "max_order must be 1 to %d, not %zd", MAX_ORDER,
                      max_order);
+        return -1;
+    }
+    return max_order;
+}
+
+static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    Py_ssize_t max_order = read_max_order(
+        nargs, args, "segment_statistics(hypothesis, references, max_order) takes 3 arguments");
+    if (max_order < 0) {
         return NULL;
     }
+    PyObject *hypothesis = args[0], *references = args[1];
     int plain = (PyList_CheckExact(hypothesis) || PyTuple_CheckExact(hypothesis)) &&
                 (PyList_CheckExact(references) || PyTuple_CheckExact(references)) &&
                 PySequence_Fast_GET_SIZE(references) > 0;
@@ -410,19 +383,6 @@ static PyObject *segment_statistics(PyObject *module, PyObject *const *args, Py_
         Py_RETURN_NONE;
     }
     return statistics_of(hypothesis, references, max_order);
-}
-
-static PyObject *long_tuple(const long long *values, Py_ssize_t count) {
-    PyObject *tuple = PyTuple_New(count);
-    for (Py_ssize_t i = 0; tuple != NULL && i < count; i++) {
-        PyObject *value = PyLong_FromLongLong(values[i]);
-        if (value == NULL) {
-            Py_CLEAR(tuple);
-            break;
-        }
-        PyTuple_SET_ITEM(tuple, i, value);
-    }
-    return tuple;
 }
 
 /* Every segment's counts, summed in 64-bit integers (exact: they count tokens held in memory). */
@@ -451,8 +411,8 @@ static PyObject *corpus_counts(PyObject *hypotheses, PyObject *references, Py_ss
         c_sum += c;
         r_sum += r;
     }
-    PyObject *matched = long_tuple(matches, max_order);
-    PyObject *counted = long_tuple(totals, max_order);
+    PyObject *matched = long_long_tuple(matches, max_order);
+    PyObject *counted = long_long_tuple(totals, max_order);
     if (matched == NULL || counted == NULL) {
         Py_XDECREF(matched);
         Py_XDECREF(counted);
@@ -463,21 +423,12 @@ static PyObject *corpus_counts(PyObject *hypotheses, PyObject *references, Py_ss
 
 static PyObject *corpus_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError,
-                        "corpus_statistics(hypotheses, references, max_order) takes 3 arguments");
+    Py_ssize_t max_order = read_max_order(
+        nargs, args, "corpus_statistics(hypotheses, references, max_order) takes 3 arguments");
+    if (max_order < 0) {
         return NULL;
     }
     PyObject *hypotheses = args[0], *references = args[1];
-    Py_ssize_t max_order = PyLong_AsSsize_t(args[2]);
-    if (max_order == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    if (max_order < 1 || max_order > MAX_ORDER) {
-        PyErr_Format(PyExc_ValueError, "max_order must be 1 to %d, not %zd", MAX_ORDER,
-                     max_order);
-        return NULL;
-    }
     if (!is_plain(hypotheses) || !is_plain(references) ||
         PySequence_Fast_GET_SIZE(hypotheses) != PySequence_Fast_GET_SIZE(references)) {
         Py_RETURN_NONE;

@@ -62,6 +62,31 @@ static size_t power_of_two_above(size_t wanted) {
     return size;
 }
 
+/* A table's slots (``*allocated`` of ``slot_size`` bytes, a slot empty unless its epoch is
+ * ``*epoch``) made ready for a new segment that puts at most ``puts`` keys, the table at most
+ * half full: a new epoch, the slots grown (zeroed) where too few, or zeroed once the epoch would
+ * wrap. Returns the slots and their ``*mask``, or NULL when they cannot be allocated. */
+static void *epoch_slots(void *slots, size_t slot_size, size_t *allocated, uint32_t *epoch,
+                         size_t puts, size_t *mask) {
+    size_t size = power_of_two_above(2 * puts + 2);
+    if (size > *allocated) {
+        free(slots);
+        slots = calloc(size, slot_size);
+        *allocated = slots == NULL ? 0 : size;
+        *epoch = 0;
+        if (slots == NULL) {
+            return NULL;
+        }
+    }
+    if (*epoch == UINT32_MAX) {
+        memset(slots, 0, *allocated * slot_size);
+        *epoch = 0;
+    }
+    (*epoch)++;
+    *mask = size - 1;
+    return slots;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* The n-gram table of one segment: (order, prefix id, unit) -> an id, numbered from 0.        */
 
@@ -79,25 +104,10 @@ typedef struct {
 
 /* A new segment that puts at most ``puts`` keys: the table is at most half full. */
 static int table_start(Table *table, size_t puts) {
-    size_t size = power_of_two_above(2 * puts + 2);
-    if (size > table->allocated) {
-        free(table->slots);
-        table->slots = calloc(size, sizeof *table->slots);
-        if (table->slots == NULL) {
-            table->allocated = 0;
-            return -1;
-        }
-        table->allocated = size;
-        table->epoch = 0;
-    }
-    if (table->epoch == UINT32_MAX) {
-        memset(table->slots, 0, table->allocated * sizeof *table->slots);
-        table->epoch = 0;
-    }
-    table->epoch++;
-    table->mask = size - 1;
+    table->slots = epoch_slots(table->slots, sizeof *table->slots, &table->allocated,
+                               &table->epoch, puts, &table->mask);
     table->next = 0;
-    return 0;
+    return table->slots == NULL ? -1 : 0;
 }
 
 static uint64_t ngram_key(int order, uint32_t prefix, uint32_t unit) {
@@ -283,26 +293,11 @@ typedef struct {
 } Words;
 
 static int words_start(Words *words, size_t puts) {
-    size_t size = power_of_two_above(2 * puts + 2);
-    if (size > words->allocated) {
-        free(words->slots);
-        words->slots = calloc(size, sizeof *words->slots);
-        if (words->slots == NULL) {
-            words->allocated = 0;
-            return -1;
-        }
-        words->allocated = size;
-        words->epoch = 0;
-    }
-    if (words->epoch == UINT32_MAX) {
-        memset(words->slots, 0, words->allocated * sizeof *words->slots);
-        words->epoch = 0;
-    }
-    words->epoch++;
-    words->mask = size - 1;
+    words->slots = epoch_slots(words->slots, sizeof *words->slots, &words->allocated,
+                               &words->epoch, puts, &words->mask);
     words->next = 0;
     words->code_points.size = 0;
-    return 0;
+    return words->slots == NULL ? -1 : 0;
 }
 
 static void words_free(Words *words) {
@@ -804,14 +799,19 @@ static int chrf_in_threads(ChrfJob *job, int threads) {
     return answer;
 }
 
-static int chrf_all(const ChrfOptions *options, const Systems *systems, PyObject *references,
-                    double *out, int threads) {
+typedef struct {
+    ChrfOptions options;
+    int threads;
+} ChrfCall;
+
+static int chrf_all(void *call, const Systems *systems, PyObject *references, double *out) {
+    const ChrfCall *chrf = call;
     ChrfTexts texts;
     int answer = FAILED;
     if (chrf_texts_read(&texts, systems, references) == 0) {
-        ChrfJob job = {.texts = &texts, .options = *options, .out = out, .next = 0};
+        ChrfJob job = {.texts = &texts, .options = chrf->options, .out = out, .next = 0};
         Py_BEGIN_ALLOW_THREADS
-        answer = chrf_in_threads(&job, threads);
+        answer = chrf_in_threads(&job, chrf->threads);
         Py_END_ALLOW_THREADS
     }
     chrf_texts_free(&texts);
@@ -825,6 +825,32 @@ static PyObject *answered(int answer) {
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
     return PyBool_FromLong(answer == DONE);
+}
+
+/* What fills every system's rows of one kind: ``out`` holds systems x segments rows. */
+typedef int (*FillRows)(void *work, const Systems *systems, PyObject *references, double *out);
+
+/* The rows of ``width`` values a segment that ``fill`` computes, into the buffer ``out``; the
+ * answer as ``answered`` gives it. */
+static PyObject *filled_rows(PyObject *given_systems, PyObject *given_references, PyObject *out,
+                             size_t width, FillRows fill, void *work) {
+    PyObject *references = PySequence_Fast(given_references, "references must be a sequence");
+    if (references == NULL) {
+        return NULL;
+    }
+    Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
+    Systems systems;
+    Py_buffer view;
+    int answer = FAILED;
+    if (systems_open(&systems, given_systems, segments) == 0) {
+        if (open_out(out, &view, (size_t)systems.count * (size_t)segments * width) == 0) {
+            answer = fill(work, &systems, references, view.buf);
+            PyBuffer_Release(&view);
+        }
+    }
+    systems_free(&systems);
+    Py_DECREF(references);
+    return answered(answer);
 }
 
 static int read_int(PyObject *object, int low, int high, const char *name, int *into) {
@@ -867,24 +893,8 @@ static PyObject *chrf_rows(PyObject *module, PyObject *const *args, Py_ssize_t n
     if (options->orders == 0) {
         Py_RETURN_FALSE;
     }
-    PyObject *references = PySequence_Fast(args[1], "references must be a sequence");
-    if (references == NULL) {
-        return NULL;
-    }
-    Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
-    Systems systems;
-    Py_buffer view;
-    int answer = FAILED;
-    if (systems_open(&systems, args[0], segments) == 0) {
-        size_t values = (size_t)systems.count * (size_t)segments * 3 * (size_t)options->orders;
-        if (open_out(args[7], &view, values) == 0) {
-            answer = chrf_all(options, &systems, references, view.buf, threads);
-            PyBuffer_Release(&view);
-        }
-    }
-    systems_free(&systems);
-    Py_DECREF(references);
-    return answered(answer);
+    ChrfCall call = {*options, threads};
+    return filled_rows(args[0], args[1], args[7], 3 * (size_t)options->orders, chrf_all, &call);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -924,25 +934,10 @@ static void bleu_free(Bleu *work) {
 }
 
 static int tokens_start(Bleu *work, size_t puts) {
-    size_t size = power_of_two_above(2 * puts + 2);
-    if (size > work->tokens_allocated) {
-        free(work->tokens);
-        work->tokens = calloc(size, sizeof *work->tokens);
-        if (work->tokens == NULL) {
-            work->tokens_allocated = 0;
-            return -1;
-        }
-        work->tokens_allocated = size;
-        work->token_epoch = 0;
-    }
-    if (work->token_epoch == UINT32_MAX) {
-        memset(work->tokens, 0, work->tokens_allocated * sizeof *work->tokens);
-        work->token_epoch = 0;
-    }
-    work->token_epoch++;
-    work->token_mask = size - 1;
+    work->tokens = epoch_slots(work->tokens, sizeof *work->tokens, &work->tokens_allocated,
+                               &work->token_epoch, puts, &work->token_mask);
     work->next_token = 0;
-    return 0;
+    return work->tokens == NULL ? -1 : 0;
 }
 
 static int same_token(PyObject *a, PyObject *b) {
@@ -1155,7 +1150,8 @@ static int bleu_hypothesis(Bleu *work, PyObject *hypothesis, double *row) {
     return DONE;
 }
 
-static int bleu_all(Bleu *work, const Systems *systems, PyObject *references, double *out) {
+static int bleu_all(void *bleu, const Systems *systems, PyObject *references, double *out) {
+    Bleu *work = bleu;
     Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
     size_t width = 2 + 2 * (size_t)work->max_order;
     for (Py_ssize_t i = 0; i < segments; i++) {
@@ -1187,25 +1183,10 @@ static PyObject *bleu_rows(PyObject *module, PyObject *const *args, Py_ssize_t n
     if (work.max_order > MAX_ORDERS) {
         Py_RETURN_FALSE;
     }
-    PyObject *references = PySequence_Fast(args[1], "references must be a sequence");
-    if (references == NULL) {
-        return NULL;
-    }
-    Py_ssize_t segments = PySequence_Fast_GET_SIZE(references);
-    Systems systems;
-    Py_buffer view;
-    int answer = FAILED;
-    if (systems_open(&systems, args[0], segments) == 0) {
-        size_t width = 2 + 2 * (size_t)work.max_order;
-        if (open_out(args[3], &view, (size_t)systems.count * (size_t)segments * width) == 0) {
-            answer = bleu_all(&work, &systems, references, view.buf);
-            PyBuffer_Release(&view);
-        }
-    }
-    systems_free(&systems);
+    size_t width = 2 + 2 * (size_t)work.max_order;
+    PyObject *answer = filled_rows(args[0], args[1], args[3], width, bleu_all, &work);
     bleu_free(&work);
-    Py_DECREF(references);
-    return answered(answer);
+    return answer;
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -10,6 +10,9 @@
  * The sums are exact: 64-bit integers, turned into Python ints at the end.
  */
 
+#include "_bleu_counts.h"
+#include "_module.h"
+
 #define MAX_ORDER 64
 
 typedef uint32_t Id;
@@ -249,37 +252,11 @@ static int extend_reference(const Counting *work, Py_ssize_t start, Py_ssize_t g
     return any;
 }
 
-static long long clipped_matches(const Counting *work, Py_ssize_t grams, Py_ssize_t count,
-                                 Py_ssize_t n) {
-    const Py_ssize_t *starts = work->starts;
-    Id distinct = 0;
-    long long found = 0;
-    for (Py_ssize_t i = 0; i < grams; i++) {
-        Id id = work->hypothesis[i];
-        work->hypothesis_count[id]++;
-        distinct = id > distinct ? id : distinct;
-    }
-    for (Py_ssize_t k = 0; k < count; k++) {
-        const Id *at = work->references + starts[k];
-        Py_ssize_t reference_grams = starts[k + 1] - starts[k] - n + 1;
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            work->reference_count[at[j]]++; /* id 0 gathers the unmatched: never read */
-        }
-        for (Py_ssize_t j = 0; j < reference_grams; j++) {
-            Id id = at[j];
-            if (work->reference_count[id] > work->most[id]) {
-                work->most[id] = work->reference_count[id];
-            }
-            work->reference_count[id] = 0;
-        }
-    }
-    for (Id id = 1; id <= distinct; id++) {
-        Id have = work->hypothesis_count[id], most = work->most[id];
-        found += have < most ? have : most;
-        work->hypothesis_count[id] = 0;
-        work->most[id] = 0;
-    }
-    return found;
+static long long order_matches(const Counting *work, Py_ssize_t grams, Py_ssize_t count,
+                               Py_ssize_t n) {
+    ClippedCounts counts = {work->hypothesis_count, work->reference_count, work->most};
+    return clipped_matches(counts, work->hypothesis, grams, work->references, work->starts, count,
+                           n);
 }
 
 /* The segment's clipped matches added to ``sums``; the token ids are numbered. */
@@ -306,22 +283,9 @@ static void count_matches(Counting *work, Py_ssize_t count, Py_ssize_t c, Py_ssi
             }
         }
         if (any) {
-            sums->matches[n - 1] += clipped_matches(work, grams, count, n);
+            sums->matches[n - 1] += order_matches(work, grams, count, n);
         }
     }
-}
-
-static Py_ssize_t closest_length(const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c) {
-    Py_ssize_t best = starts[1] - starts[0];
-    for (Py_ssize_t k = 1; k < count; k++) {
-        Py_ssize_t length = starts[k + 1] - starts[k];
-        Py_ssize_t gap = length > c ? length - c : c - length;
-        Py_ssize_t best_gap = best > c ? best - c : c - best;
-        if (gap < best_gap || (gap == best_gap && length < best)) {
-            best = length;
-        }
-    }
-    return best;
 }
 
 /* Where the references of a call are. */
@@ -468,19 +432,6 @@ static int count_segment(Counting *work, PyObject *hypothesis, const References 
     return 0;
 }
 
-static PyObject *tuple_of(const long long *values, Py_ssize_t count) {
-    PyObject *tuple = PyTuple_New(count);
-    for (Py_ssize_t i = 0; tuple != NULL && i < count; i++) {
-        PyObject *value = PyLong_FromLongLong(values[i]);
-        if (value == NULL) {
-            Py_CLEAR(tuple);
-            break;
-        }
-        PyTuple_SET_ITEM(tuple, i, value);
-    }
-    return tuple;
-}
-
 static PyObject *corpus_statistics(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
     if (nargs != 6) {
@@ -524,8 +475,8 @@ static PyObject *corpus_statistics(PyObject *module, PyObject *const *args, Py_s
             }
         }
         if (i == segments) {
-            PyObject *matches = tuple_of(sums.matches, max_order);
-            PyObject *totals = tuple_of(sums.totals, max_order);
+            PyObject *matches = long_long_tuple(sums.matches, max_order);
+            PyObject *totals = long_long_tuple(sums.totals, max_order);
             if (matches != NULL && totals != NULL) {
                 result = Py_BuildValue("(NNLL)", matches, totals, sums.c, sums.r);
             } else {

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from bench.rouge_texts import english_words, summary_pairs
 from mtcompute.fast import compiled
-from mtcompute.fast.rouge.scores import kinds, score_array
+from mtcompute.fast.rouge.scores import kinds, rouge_fast, score_array
 from mtcompute.metrics.rouge.porter import stem
+from mtcompute.metrics.rouge.result import rouge
 from mtcompute.metrics.rouge.score import score_multi
 from tests.metrics.rouge.peer import HOSTILE
 
@@ -154,3 +155,25 @@ def test_without_the_compiled_kernel_the_oracle_fills_the_same_array(
     monkeypatch.setattr(compiled, "rouge_scores", None)
     monkeypatch.setattr(compiled, "rouge_token_scores", None)
     assert _same(score_array(hypotheses, references, TYPES, True, tokenizer), fast)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_TEXT, st.lists(_TEXT, min_size=1, max_size=2)), min_size=1, max_size=30))
+def test_the_fast_result_is_the_oracles_segments_and_means(
+    segments: list[tuple[str, list[str]]],
+) -> None:
+    hypotheses = [hypothesis for hypothesis, _ in segments]
+    references = [texts for _, texts in segments]
+    assert rouge_fast(hypotheses, references, rouge_types=TYPES) == rouge(
+        hypotheses, references, TYPES
+    )
+
+
+def test_the_means_are_sums_left_to_right_not_pairwise() -> None:
+    # Over 1000 segments numpy's pairwise sum (np.sum) can differ from the oracle's sum in the
+    # last bits; the fast path's accumulate must not.
+    pairs = summary_pairs(1000, seed=6)
+    hypotheses = [hypothesis for hypothesis, _ in pairs]
+    references = [[reference] for _, reference in pairs]
+    fast = rouge_fast(hypotheses, references, rouge_types=TYPES)
+    assert fast.means == rouge(hypotheses, references, TYPES).means

@@ -7,7 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mtcompute.fast import compiled
-from mtcompute.metrics.rouge.result import RougeResult, rouge_result
+from mtcompute.metrics.rouge.result import RougeResult
 from mtcompute.metrics.rouge.score import TOKENIZERS, score_multi
 from mtcompute.metrics.rouge.scores import Score
 from mtcompute.metrics.rouge.tokenizer import sentences
@@ -68,8 +68,13 @@ def score_array(
 
 def segments_of(array: Scores, rouge_types: Sequence[str]) -> list[dict[str, Score]]:
     """Each segment's scores by type, from ``score_array``'s array."""
-    rows = array.tolist()
-    return [{name: Score(*row[t]) for t, name in enumerate(rouge_types)} for row in rows]
+    width = len(rouge_types)
+    make = Score._make
+    flat = array.reshape(len(array), width * 3).tolist()
+    return [
+        dict(zip(rouge_types, map(make, zip(*[iter(row)] * 3, strict=True)), strict=True))
+        for row in flat
+    ]
 
 
 def rouge_fast(
@@ -83,5 +88,20 @@ def rouge_fast(
 ) -> RougeResult:
     """``metrics.rouge.result.rouge``, fast: the same result."""
     array = score_array(hypotheses, references, rouge_types, use_stemmer, tokenizer)
-    segments = segments_of(array, rouge_types)
-    return rouge_result(segments, rouge_types, use_stemmer, tokenizer, decimals)
+    return RougeResult(
+        tuple(rouge_types),
+        use_stemmer,
+        tokenizer,
+        tuple(segments_of(array, rouge_types)),
+        means_of(array, rouge_types),
+        decimals,
+    )
+
+
+def means_of(array: Scores, rouge_types: Sequence[str]) -> dict[str, Score]:
+    """``metrics.rouge.result.means`` of the array's segments: ``np.add.accumulate`` adds
+    strictly left to right, one segment after another, so its last row is the oracle's sums."""
+    if len(array) == 0:
+        return {name: Score(0.0, 0.0, 0.0) for name in rouge_types}
+    sums = np.add.accumulate(array, axis=0)[-1] / len(array)
+    return {name: Score(*sums[t].tolist()) for t, name in enumerate(rouge_types)}

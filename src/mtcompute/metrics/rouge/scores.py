@@ -5,12 +5,12 @@
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Precision, recall and F-measure of one ROUGE type for one segment."""
+class Score(NamedTuple):
+    """Precision, recall and F-measure of one ROUGE type for one segment: a named tuple, as
+    rouge-score's ``Score`` is."""
 
     precision: float
     recall: float

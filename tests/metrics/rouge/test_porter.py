@@ -127,3 +127,15 @@ def test_generated_words_stem_as_nltk() -> None:
 def test_a_long_run_of_y_takes_linear_time() -> None:
     word = "y" * 100_000 + "ing"
     assert stem(word) == NLTK.stem(word)
+
+
+def test_rouge_score_calls_nltks_default_mode_not_the_original_algorithm() -> None:
+    from rouge_score.tokenizers import DefaultTokenizer  # noqa: PLC0415
+
+    stemmer = DefaultTokenizer(use_stemmer=True)._stemmer
+    assert stemmer.mode == PorterStemmer.NLTK_EXTENSIONS
+    original = PorterStemmer(PorterStemmer.ORIGINAL_ALGORITHM)
+    # The modes part on these words; rouge-score's (and ours) is the default's.
+    for word, expected in [("dying", "die"), ("skies", "sky"), ("enjoy", "enjoy"), ("ties", "tie")]:
+        assert stem(word) == NLTK.stem(word) == expected
+        assert original.stem(word) != expected

@@ -111,3 +111,12 @@ def test_several_systems_are_refused_for_rouge_until_it_is_resampled(tmp_path: P
     ran = CliRunner().invoke(cli, ["score", files[0], "-i", *files[1:], "-m", "rouge"])
     assert ran.exit_code == 2
     assert "not_resampled" in ran.output
+
+
+def test_dask_collections_score_the_type_they_name() -> None:
+    import dask.bag  # noqa: PLC0415 - the dask extra, as tests/scale imports it
+
+    from mtcompute.scale.collections import corpus_score  # noqa: PLC0415
+
+    pairs = dask.bag.from_sequence([("a b c", ["a b"]), ("the cat", ["the dog"])], npartitions=2)
+    assert corpus_score(pairs, "rouge", rouge_types="rougeL").score == 100 * (0.8 + 0.5) / 2

@@ -118,5 +118,6 @@ def test_dask_collections_score_the_type_they_name() -> None:
 
     from mtcompute.scale.collections import corpus_score  # noqa: PLC0415
 
-    pairs = dask.bag.from_sequence([("a b c", ["a b"]), ("the cat", ["the dog"])], npartitions=2)
-    assert corpus_score(pairs, "rouge", rouge_types="rougeL").score == 100 * (0.8 + 0.5) / 2
+    pairs = [("a b c", ["a b"]), ("the cat", ["the dog"])]
+    bag = dask.bag.from_sequence(pairs, npartitions=2)  # type: ignore[no-untyped-call]
+    assert corpus_score(bag, "rouge", rouge_types="rougeL").score == 100 * (0.8 + 0.5) / 2

@@ -4,6 +4,7 @@ ties repeat), texts with newlines, uppercase, non-ASCII letters that lower to AS
 references, every type, both tokenizers, with and without the stemmer; and its stemmer is the
 oracle's."""
 
+import itertools
 import random
 
 import numpy as np
@@ -177,3 +178,17 @@ def test_the_means_are_sums_left_to_right_not_pairwise() -> None:
     references = [[reference] for _, reference in pairs]
     fast = rouge_fast(hypotheses, references, rouge_types=TYPES)
     assert fast.means == rouge(hypotheses, references, TYPES).means
+
+
+@pytest.mark.slow
+def test_many_sentences_of_many_words_build_each_pairs_masks_as_the_oracle_counts() -> None:
+    # 600 distinct words on 600 lines: the shared masks would take 600 x 600 words, more than
+    # the kernel allows, so each sentence pair builds its own.
+    rng = random.Random(3)
+    words = [f"w{i}" for i in range(600)]
+    hypothesis = "\n".join(words)
+    shuffled = words[:]
+    rng.shuffle(shuffled)
+    references = [["\n".join(f"{a} {b}" for a, b in itertools.pairwise(shuffled))]]
+    expected = _oracle([hypothesis], references, ("rougeLsum",), False, "rouge-score")
+    assert _same(score_array([hypothesis], references, ("rougeLsum",)), expected)

@@ -164,5 +164,9 @@ RougeTokenScores = Callable[
 rouge_scores = cast(RougeScores | None, _compiled("_rouge", "scores"))
 rouge_token_scores = cast(RougeTokenScores | None, _compiled("_rouge", "token_scores"))
 rouge_stem = cast(Callable[[str], str] | None, _compiled("_rouge", "stem"))
+# A float64 buffer of segments x types x 3, the type names and the score class (a named tuple).
+RougeScoreDicts = Callable[[Any, tuple[str, ...], Any], list[dict[str, Any]]]
+rouge_score_dicts = cast(RougeScoreDicts | None, _compiled("_rouge", "score_dicts"))
 """``_rouge.c``: every segment's ROUGE scores in one call (rouge-score's tokenizer, or texts
-given as sentences of tokens), and the Porter stem of a word."""
+given as sentences of tokens), the Porter stem of a word, and the scores as each segment's dict
+of named tuples."""

@@ -14,10 +14,17 @@ from hypothesis import strategies as st
 
 from bench.rouge_texts import english_words, summary_pairs
 from mtcompute.fast import compiled
-from mtcompute.fast.rouge.scores import kinds, rouge_fast, score_array
+from mtcompute.fast.rouge.scores import (
+    kinds,
+    rouge_fast,
+    score_array,
+    segments_in_python,
+    segments_of,
+)
 from mtcompute.metrics.rouge.porter import stem
 from mtcompute.metrics.rouge.result import rouge
 from mtcompute.metrics.rouge.score import score_multi
+from mtcompute.metrics.rouge.scores import Score
 from tests.metrics.rouge.peer import HOSTILE
 
 TYPES = ("rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum")
@@ -192,3 +199,24 @@ def test_many_sentences_of_many_words_build_each_pairs_masks_as_the_oracle_count
     references = [["\n".join(f"{a} {b}" for a, b in itertools.pairwise(shuffled))]]
     expected = _oracle([hypothesis], references, ("rougeLsum",), False, "rouge-score")
     assert _same(score_array([hypothesis], references, ("rougeLsum",)), expected)
+
+
+def test_the_segments_are_named_tuples_compiled_or_not() -> None:
+    pairs = summary_pairs(50, seed=14)
+    array = score_array([h for h, _ in pairs], [[r] for _, r in pairs], TYPES)
+    made = segments_of(array, TYPES)
+    assert made == segments_in_python(array, TYPES)
+    first = made[0]["rougeL"]
+    assert type(first) is Score
+    assert (first.precision, first.recall, first.fmeasure) == tuple(array[0, 3])
+    assert repr(first).startswith("Score(precision=")
+
+
+if compiled.rouge_score_dicts is not None:
+    score_dicts = compiled.rouge_score_dicts
+
+    def test_the_compiled_segments_refuse_a_class_that_is_not_a_tuple() -> None:
+        with pytest.raises(TypeError, match="tuple subclass"):
+            score_dicts(np.zeros((1, 1, 3)), ("rouge1",), dict)
+        with pytest.raises(ValueError, match="segments x types x 3"):
+            score_dicts(np.zeros(4), ("rouge1",), Score)

@@ -886,7 +886,65 @@ static PyObject *stem(PyObject *self, PyObject *arg) {
     return result;
 }
 
+/* Each segment's scores as a dict of type name to ``cls`` (a tuple subclass: the named tuple
+ * Score) of its precision, recall and F-measure, from a C-contiguous float64 buffer of
+ * segments x types x 3: the instances made as a tuple subclass's own allocator makes them. */
+static PyObject *score_dicts(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *buffer_object, *names, *cls_object;
+    if (!PyArg_ParseTuple(args, "OO!O!", &buffer_object, &PyTuple_Type, &names, &PyType_Type, &cls_object))
+        return NULL;
+    PyTypeObject *cls = (PyTypeObject *)cls_object;
+    if (!PyType_IsSubtype(cls, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "the score class must be a tuple subclass");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(buffer_object, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    Index types = PyTuple_GET_SIZE(names);
+    Index values = view.len / (Index)sizeof(double);
+    if (types == 0 || values % (types * 3) != 0) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "the buffer must hold segments x types x 3 doubles");
+        return NULL;
+    }
+    const double *data = (const double *)view.buf;
+    Index segments = values / (types * 3);
+    PyObject *list = PyList_New(segments);
+    for (Index s = 0; list != NULL && s < segments; s++) {
+        PyObject *dict = PyDict_New();
+        if (dict == NULL) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, s, dict);
+        for (Index t = 0; t < types; t++) {
+            PyObject *score = cls->tp_alloc(cls, 3);
+            if (score == NULL) {
+                Py_CLEAR(list);
+                break;
+            }
+            int failed = 0;
+            for (Index k = 0; k < 3; k++) {
+                PyObject *value = PyFloat_FromDouble(data[(s * types + t) * 3 + k]);
+                if (value == NULL) failed = 1;
+                PyTuple_SET_ITEM(score, k, value);
+            }
+            if (failed || PyDict_SetItem(dict, PyTuple_GET_ITEM(names, t), score) < 0) {
+                Py_DECREF(score);
+                Py_CLEAR(list);
+                break;
+            }
+            Py_DECREF(score);
+        }
+    }
+    PyBuffer_Release(&view);
+    return list;
+}
+
 static PyMethodDef methods[] = {
+    {"score_dicts", score_dicts, METH_VARARGS,
+     "score_dicts(buffer, names, cls): each segment's scores by type, as cls instances."},
     {"scores", scores, METH_VARARGS,
      "scores(hypotheses, references, kinds, use_stemmer, out): rouge-score's tokenizer."},
     {"token_scores", token_scores, METH_VARARGS,

@@ -68,6 +68,14 @@ def score_array(
 
 def segments_of(array: Scores, rouge_types: Sequence[str]) -> list[dict[str, Score]]:
     """Each segment's scores by type, from ``score_array``'s array."""
+    if compiled.rouge_score_dicts is not None and len(rouge_types) > 0:
+        contiguous = np.ascontiguousarray(array, dtype=np.float64)
+        return compiled.rouge_score_dicts(contiguous, tuple(rouge_types), Score)
+    return segments_in_python(array, rouge_types)
+
+
+def segments_in_python(array: Scores, rouge_types: Sequence[str]) -> list[dict[str, Score]]:
+    """``segments_of`` without the compiled kernel."""
     width = len(rouge_types)
     make = Score._make
     flat = array.reshape(len(array), width * 3).tolist()

@@ -18,6 +18,7 @@ COMPILED = (
     "_shared_references",
     "_resampling",
     "_edits",
+    "_rouge",
 )
 
 

@@ -28,6 +28,7 @@ from mtcompute.api import (
     pairwise_chrf,
     pairwise_chrf_batch,
     resolve_version,
+    rouge,
     sentence_bleu,
     sentence_components,
     ter,
@@ -51,6 +52,7 @@ from mtcompute.metrics.brevity import BrevityPenaltyResult
 from mtcompute.metrics.chrf import ChrfResult, ChrfSegment, ChrfStatistics, ChrfWords
 from mtcompute.metrics.ngrams import NgramCountsResult, NgramSegment
 from mtcompute.metrics.pairwise import MbrSelection
+from mtcompute.metrics.rouge.result import RougeResult
 from mtcompute.metrics.sentence import SentenceBleuResult, SentenceComponents
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.metrics.ter.result import TerResult
@@ -80,6 +82,7 @@ __all__ = [
     "MtcomputeError",
     "NgramCountsResult",
     "NgramSegment",
+    "RougeResult",
     "SentenceBleuResult",
     "SentenceComponents",
     "ServiceError",
@@ -112,6 +115,7 @@ __all__ = [
     "pairwise_chrf",
     "pairwise_chrf_batch",
     "resolve_version",
+    "rouge",
     "sentence_bleu",
     "sentence_components",
     "ter",

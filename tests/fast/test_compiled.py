@@ -19,6 +19,7 @@ _PATHS = {
     "chrf_sentence_scores": compiled.chrf_sentence_scores,
     "chrf_sentence_statistics": compiled.chrf_sentence_statistics,
     "edit_statistics": compiled.edit_statistics,
+    "rouge_scores": compiled.rouge_scores,
 }
 
 

@@ -168,6 +168,10 @@ REALISTIC_QUERIES = [
     ("paired significance test", "paired-significance"),
     ("paired bootstrap resampling between two systems", "paired-significance"),
     ("approximate randomization p-value", "paired-significance"),
+    ("ROUGE of a summarization system", "rouge-compute"),
+    ("rouge-score ROUGE-L and ROUGE-Lsum", "rouge-compute"),
+    ("ROUGE-1 and ROUGE-2 with the Porter stemmer", "rouge-compute"),
+    ("longest common subsequence F-measure of summaries", "rouge-compute"),
 ]
 
 

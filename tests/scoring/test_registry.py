@@ -12,7 +12,7 @@ from mtcompute.scoring.scored import Scored
 
 
 def test_the_metrics_are_those_of_the_modules_in_scoring_metrics_in_their_order() -> None:
-    assert list(registry.metrics()) == ["bleu", "chrf", "chrf++", "ter", "wer", "cer"]
+    assert list(registry.metrics()) == ["bleu", "chrf", "chrf++", "rouge", "ter", "wer", "cer"]
 
 
 def test_an_unknown_metric_name_is_an_input_error_naming_the_metrics_there_are() -> None:
@@ -21,7 +21,7 @@ def test_an_unknown_metric_name_is_an_input_error_naming_the_metrics_there_are()
     (error,) = raised.value.errors
     assert error["code"] == "unknown_metric"
     assert error["message"] == (
-        "expected a metric among 'bleu', 'chrf', 'chrf++', 'ter', 'wer', 'cer', got 'chrF'"
+        "expected a metric among 'bleu', 'chrf', 'chrf++', 'rouge', 'ter', 'wer', 'cer', got 'chrF'"
     )
 
 
@@ -61,6 +61,10 @@ def test_every_option_of_every_metric_is_listed_once() -> None:
         "chrf_whitespace",
         "chrf_lowercase",
         "chrf_eps_smoothing",
+        "rouge_types",
+        "rouge_stemmer",
+        "rouge_tokenizer",
+        "rouge_sentence_separator",
         "normalized",
         "no_punct",
         "asian_support",

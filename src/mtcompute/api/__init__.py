@@ -24,6 +24,7 @@ from mtcompute.api.parts import (
     corpus_bleu_statistics,
     ter_from_statistics,
 )
+from mtcompute.api.rouge import rouge
 from mtcompute.api.significance import confidence_interval, paired_test
 from mtcompute.api.ter import ter
 from mtcompute.api.tokenize import tokenize
@@ -55,6 +56,7 @@ __all__ = [
     "pairwise_chrf",
     "pairwise_chrf_batch",
     "resolve_version",
+    "rouge",
     "sentence_bleu",
     "sentence_components",
     "ter",

@@ -25,6 +25,8 @@ class Limits:
     max_parts: int | None = None
     # Cells of a score matrix: hypotheses times references.
     max_cells: int | None = None
+    # Line pairs of ROUGE-Lsum: each hypothesis's lines times each of its references' lines.
+    max_total_sentence_pairs: int | None = None
 
     def to_json(self) -> dict[str, int]:
         """The limits that apply, as a contract publishes them."""

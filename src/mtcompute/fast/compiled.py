@@ -158,3 +158,27 @@ portable_coins = cast(PortableCoins | None, _compiled("_resampling", "portable_c
 double of an array; how many times each bootstrap resample takes each segment, and its
 statistics summed; randomization coins as floats, and each trial's kept statistics summed
 straight from its coins; the portable draws."""
+
+# Hypotheses, each segment's references (texts, or with ``rouge_token_scores`` sentences of
+# tokens), the kinds (n of ROUGE-N, 0 for ROUGE-L, -1 for ROUGE-Lsum), with rouge_scores the
+# stemmer or not, and the float64 buffer (segments x kinds x 3) that receives each precision,
+# recall and F-measure.
+RougeScores = Callable[[Sequence[str], Sequence[Sequence[str]], Sequence[int], bool, Any], None]
+RougeTokenScores = Callable[
+    [
+        Sequence[Sequence[Sequence[str]]],
+        Sequence[Sequence[Sequence[Sequence[str]]]],
+        Sequence[int],
+        Any,
+    ],
+    None,
+]
+rouge_scores = cast(RougeScores | None, _compiled("_rouge", "scores"))
+rouge_token_scores = cast(RougeTokenScores | None, _compiled("_rouge", "token_scores"))
+rouge_stem = cast(Callable[[str], str] | None, _compiled("_rouge", "stem"))
+# A float64 buffer of segments x types x 3, the type names and the score class (a named tuple).
+RougeScoreDicts = Callable[[Any, tuple[str, ...], Any], list[dict[str, Any]]]
+rouge_score_dicts = cast(RougeScoreDicts | None, _compiled("_rouge", "score_dicts"))
+"""``_rouge.c``: every segment's ROUGE scores in one call (rouge-score's tokenizer, or texts
+given as sentences of tokens), the Porter stem of a word, and the scores as each segment's dict
+of named tuples."""

@@ -65,7 +65,8 @@ def sentence_scores(
     **options: Any,
 ) -> Any:
     """Each segment's sentence-level score (0-100, as ``score --sentence-level``), lazily: a
-    Series aligned with a DataFrame's rows, or a Bag of floats in the Bag's order."""
+    Series aligned with a DataFrame's rows, or a Bag of floats in the Bag's order. ROUGE gives
+    the first of its ``rouge_types`` (``rouge_types="rougeL"`` names one)."""
     _metric(metric, options, sentence_level=True)  # a bad name or option fails here, not later
     modules = dask_modules()
     if isinstance(segments, modules.bag.Bag):
@@ -116,7 +117,8 @@ def corpus_score(
     **options: Any,
 ) -> Any:
     """The corpus score (a ``Scored``: name, score, signature, verbose part and result with the
-    summed statistics), or with ``compute=False`` the Dask ``Delayed`` that makes it."""
+    summed statistics), or with ``compute=False`` the Dask ``Delayed`` that makes it. ROUGE gives
+    the first of its ``rouge_types`` (``rouge_types="rougeL"`` names one)."""
     _metric(metric, options, sentence_level=False)
     modules = dask_modules()
     delayed = modules.delayed

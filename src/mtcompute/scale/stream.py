@@ -58,4 +58,8 @@ def corpus_scores(
             totals = [m.fold(t, p) for m, t, p in zip(metrics, totals, parts, strict=True)]
         advance(sizes[index])
     assert totals is not None, "a test set has at least one segment"
-    return [m.from_statistics(total, nrefs) for m, total in zip(metrics, totals, strict=True)]
+    return [
+        scored
+        for m, total in zip(metrics, totals, strict=True)
+        for scored in m.corpus_scores(total, nrefs)
+    ]

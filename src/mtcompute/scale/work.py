@@ -70,10 +70,12 @@ def run_chunk(plan: Plan, chunk: Chunk) -> ChunkResult:
     if plan.output_format == TEXT:
         return _text_lines(plan, metrics, texts)
     per_metric = [
-        list(metric.sentences(texts.hypotheses, texts.references, texts.first_line))
+        list(metric.sentence_groups(texts.hypotheses, texts.references, texts.first_line))
         for metric in metrics
     ]
-    scored = [item for segment in zip(*per_metric, strict=True) for item in segment]
+    scored = [
+        item for segment in zip(*per_metric, strict=True) for group in segment for item in group
+    ]
     if plan.output_format == JSONL:
         return b"".join(jsonio.dumps(item.to_json()) + b"\n" for item in scored)
     return b"".join(_array_item(item) for item in scored)
@@ -92,31 +94,37 @@ def _text_lines(plan: Plan, metrics: list[ScoringMetric], chunk: Texts) -> bytes
     """sacreBLEU's ``-sl`` lines, ``NAME|SIGNATURE = SCORE VERBOSE`` (or the score alone with
     ``score_only``), a line per segment and metric."""
     per_metric = [_texts(plan, metric, chunk) for metric in metrics]
-    lines = [text for segment in zip(*per_metric, strict=True) for text in segment]
+    lines = [
+        text for segment in zip(*per_metric, strict=True) for group in segment for text in group
+    ]
     return "".join(f"{line}\n" for line in lines).encode("utf-8")
 
 
-def _texts(plan: Plan, metric: ScoringMetric, chunk: Texts) -> list[str]:
+def _texts(plan: Plan, metric: ScoringMetric, chunk: Texts) -> list[list[str]]:
+    """Each segment's lines of ``metric``: one, or one per score where it gives several."""
     width = plan.decimals
     sign = signature_shown(metric, len(chunk.references), short=plan.short)
     quick = metric.sentence_scores(chunk.hypotheses, chunk.references)
     if quick is not None:
         name, scores = quick
         if plan.score_only:
-            return [f"{score:.{width}f}" for score in scores]
+            return [[f"{score:.{width}f}"] for score in scores]
         head = f"{name}|{sign} = "
-        return [f"{head}{score:.{width}f}" for score in scores]
-    scored = metric.sentences(chunk.hypotheses, chunk.references, chunk.first_line)
+        return [[f"{head}{score:.{width}f}"] for score in scores]
+    groups = metric.sentence_groups(chunk.hypotheses, chunk.references, chunk.first_line)
     return [
-        score_text(
-            item.name,
-            item.score,
-            item.verbose_score,
-            width=width,
-            signature=sign,
-            score_only=plan.score_only,
-        )
-        for item in scored
+        [
+            score_text(
+                item.name,
+                item.score,
+                item.verbose_score,
+                width=width,
+                signature=sign,
+                score_only=plan.score_only,
+            )
+            for item in group
+        ]
+        for group in groups
     ]
 
 

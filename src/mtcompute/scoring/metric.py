@@ -75,11 +75,25 @@ class ScoringMetric(ABC):
     def from_statistics(self, statistics: Any, nrefs: int) -> Scored:
         """The corpus score of the summed statistics; its result holds them, not the segments."""
 
+    def corpus_scores(self, statistics: Any, nrefs: int) -> list[Scored]:
+        """Every corpus score of the summed statistics, each reported on a line (a JSON object)
+        of its own: ``from_statistics``'s alone, unless the metric gives several (ROUGE gives
+        one per type)."""
+        return [self.from_statistics(statistics, nrefs)]
+
     @abstractmethod
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
     ) -> Iterator[Scored]:
         """Each segment's score, in line order, the first on line ``first_line``."""
+
+    def sentence_groups(
+        self, hypotheses: Texts, references: Streams, first_line: int = 1
+    ) -> Iterator[list[Scored]]:
+        """Each segment's scores, in line order, as ``corpus_scores`` gives a corpus's: the
+        score of ``sentences`` alone, unless the metric gives several."""
+        for scored in self.sentences(hypotheses, references, first_line):
+            yield [scored]
 
     def sentence_scores(
         self, hypotheses: Texts, references: Streams

@@ -27,9 +27,16 @@ def score_corpus(
     names: Sequence[str],
     settings: Mapping[str, Any] | None = None,
 ) -> list[Scored]:
-    """One ``Scored`` per metric; ``references[k]`` is the k-th reference of every segment."""
+    """One ``Scored`` per metric (ROUGE: per type); ``references[k]`` is the k-th reference of
+    every segment."""
     chosen = chosen_metrics(names, settings or {}, sentence_level=False)
-    return [metric.corpus(hypotheses, references) for metric in chosen]
+    return [
+        scored
+        for metric in chosen
+        for scored in metric.corpus_scores(
+            metric.statistics(hypotheses, references), len(references)
+        )
+    ]
 
 
 def score_sentences(
@@ -38,8 +45,9 @@ def score_sentences(
     names: Sequence[str],
     settings: Mapping[str, Any] | None = None,
 ) -> Iterator[Scored]:
-    """Per segment, one ``Scored`` per metric, in line order."""
+    """Per segment, one ``Scored`` per metric (ROUGE: per type), in line order."""
     chosen = chosen_metrics(names, settings or {}, sentence_level=True)
-    per_metric = [list(metric.sentences(hypotheses, references)) for metric in chosen]
+    per_metric = [list(metric.sentence_groups(hypotheses, references)) for metric in chosen]
     for segment_scores in zip(*per_metric, strict=True):
-        yield from segment_scores
+        for group in segment_scores:
+            yield from group

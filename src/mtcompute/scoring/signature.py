@@ -135,3 +135,26 @@ def edit_rate_signature(nrefs: int, *, tool: str) -> str:
     cer_default, by the metric), the tool and mtcompute's version. jiwer prints no signature;
     this one names what changes the number as sacreBLEU's do."""
     return joined([("nrefs", str(nrefs)), ("tf", "jiwer-default"), *_tail(tool)])
+
+
+def rouge_signature(
+    nrefs: int,
+    *,
+    rouge_types: Sequence[str],
+    use_stemmer: bool,
+    tokenizer: str,
+    separator: str | None,
+    tool: str,
+) -> str:
+    """ROUGE's: the types scored together, the tokenizer (lowercasing with it), the stemmer and
+    the sentence separator where one stands for newlines."""
+    pairs = [
+        ("nrefs", str(nrefs)),
+        ("types", ",".join(rouge_types)),
+        ("case", "lc"),
+        ("tok", tokenizer),
+        ("stem", _yes_no(use_stemmer)),
+    ]
+    if separator:
+        pairs.append(("sep", separator))
+    return joined(pairs + _tail(tool))

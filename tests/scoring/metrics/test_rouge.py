@@ -92,10 +92,11 @@ def test_the_command_line_streams_in_chunks_and_jobs_to_the_same_bytes(tmp_path:
     (folder / "hyp.txt").write_text("".join(f"{text}\n" for text in HYPOTHESES))
     (folder / "ref.txt").write_text("".join(f"{text}\n" for text in STREAMS[0]))
     base = ["score", str(folder / "ref.txt"), "-i", str(folder / "hyp.txt"), "-m", "rouge"]
+    base += ["-f", "text"]  # sacreBLEU's text lines: one per type
     runner = CliRunner()
     one = runner.invoke(cli, [*base, "--rouge-stemmer"])
     assert one.exit_code == 0, one.output
-    assert [line.split("|")[0] for line in one.stdout.splitlines()] == list(TYPES)
+    assert [line.split("|")[0].strip() for line in one.stdout.splitlines()] == list(TYPES)
     chunked = runner.invoke(cli, [*base, "--rouge-stemmer", "--chunk-size", "7", "--jobs", "2"])
     assert chunked.stdout == one.stdout
     sentences = runner.invoke(cli, [*base, "--sentence-level", "--chunk-size", "7"])

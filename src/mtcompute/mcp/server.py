@@ -21,12 +21,14 @@ from typing import Any
 
 import anyio
 import anyio.to_thread
+import orjson
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp import types
 from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 from starlette.types import ASGIApp
 
@@ -62,6 +64,7 @@ INSTRUCTIONS = (
     "in one request, binding later inputs to earlier results. " + batch_doc.PARTS_RECIPE
 )
 
+UNWRITABLE_ANSWER = "Internal error: the answer could not be written as JSON"
 _INTERNAL_ERROR = Violation(code="internal_error", pointer="", message="internal error")
 
 
@@ -89,13 +92,26 @@ def tool_definitions() -> list[types.Tool]:
 
 
 def _text_result(value: JsonObject, *, is_error: bool = False) -> types.CallToolResult:
-    text = jsonio.dumps(value).decode("utf-8")
+    text = jsonio.dumps(value).decode("utf-8")  # a lone surrogate written as its escape
     return types.CallToolResult(
         content=[types.TextContent(text=text)],
-        # Re-read from the text so numbers are what the text says (1, not 1.0), as over HTTP.
-        structured_content=None if is_error else jsonio.loads(text),
+        structured_content=None if is_error else _structured(text),
         is_error=is_error,
     )
+
+
+def _structured(text: str) -> JsonObject:
+    """The structured content of an answer whose JSON is ``text``, re-read from it so numbers are
+    what the text says (1, not 1.0), as over HTTP. An answer holding a lone surrogate, which no
+    input should be able to put there (the schemas refuse one in every string they let through),
+    cannot be written as a JSON-RPC message: the call is answered -32603, and the server goes on.
+    """
+    try:
+        structured: JsonObject = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        logger.error("an answer held a lone surrogate; answered -32603")
+        raise MCPError(code=types.INTERNAL_ERROR, message=UNWRITABLE_ANSWER) from None
+    return structured
 
 
 def _run_within_allowance(name: str, arguments: Mapping[str, Any]) -> JsonObject:

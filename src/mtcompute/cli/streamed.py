@@ -12,7 +12,7 @@ import click
 from mtcompute import jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.cli.progress import progress
-from mtcompute.errors import InputError
+from mtcompute.errors import InputError, ServiceError
 from mtcompute.scale.chunks import ChunkReader, FileSet
 from mtcompute.scale.cluster import DaskCluster
 from mtcompute.scale.runners import InProcess, Runner, WorkersIfNeeded
@@ -47,7 +47,7 @@ def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
                 write_sentences(plan, reader, runner, out, advance)
                 return
             scored = corpus_scores(plan, reader, runner, advance, len(files.references))
-    except InputError as error:
+    except (InputError, ServiceError) as error:
         fail(error)
     _print_corpus(scored, plan)
 

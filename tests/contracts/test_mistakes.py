@@ -7,6 +7,7 @@ import pytest
 
 import mtcompute
 from mtcompute import InputError
+from mtcompute.contracts.mistakes import token_corpus_hints
 
 
 def _raised(function: Any, *args: Any) -> InputError:
@@ -96,3 +97,32 @@ def test_a_valid_call_is_not_looked_at() -> None:
 def test_an_input_error_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="split it"):
         mtcompute.sentence_bleu("a b", [["a", "b"]])  # type: ignore[arg-type]
+
+
+class _CountedList(list[Any]):
+    """A list that counts how many times it is walked."""
+
+    walks = 0
+
+    def __iter__(self) -> Any:
+        type(self).walks += 1
+        return super().__iter__()
+
+
+@pytest.mark.parametrize(
+    ("hypotheses", "references"),
+    [
+        ([["a"]] * 50, [[["a"]]] * 50),  # every question asked, none answered: the worst case
+        ([["a"]] * 50, [["a"]] * 50),
+        (["a b"] * 50, ["a"] * 50),
+    ],
+)
+def test_the_hints_walk_each_array_of_a_failed_call_once(
+    hypotheses: list[Any], references: list[Any]
+) -> None:
+    _CountedList.walks = 0
+    token_corpus_hints(_CountedList(hypotheses), references)
+    assert _CountedList.walks == 1
+    _CountedList.walks = 0
+    token_corpus_hints(hypotheses, _CountedList(references))
+    assert _CountedList.walks <= 2  # once, and the reference streams' lengths if as many

@@ -78,8 +78,8 @@ def test_no_line_is_read_while_the_most_calls_are_in_flight() -> None:
                 group.start_soon(_answer_when, release, item, answers.clone())
 
     class Output:
-        async def send(self, item: SessionMessage) -> None:
-            answered.append(item.message)
+        async def write(self, data: bytes) -> None:
+            answered.append(data)
 
         async def aclose(self) -> None:
             pass

@@ -23,6 +23,13 @@ def whole(status: str, body: bytes, *headers: str) -> Speech:
     yield 0.0, head(status, f"Content-Length: {len(body)}", *headers) + body
 
 
+def labelled(status: str, body: bytes, content_type: str | None) -> Speech:
+    """A complete answer of ``body`` whose Content-Type is ``content_type`` (None: none)."""
+    lines = [f"HTTP/1.1 {status}", f"Content-Length: {len(body)}"]
+    lines += [] if content_type is None else [f"Content-Type: {content_type}"]
+    yield 0.0, "\r\n".join([*lines, "", ""]).encode() + body
+
+
 def endless_chunks() -> Speech:
     """A chunked answer that never ends."""
     yield 0.0, head("200 OK", "Transfer-Encoding: chunked")

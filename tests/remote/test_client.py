@@ -231,3 +231,42 @@ def test_a_well_formed_problem_with_a_status_the_service_never_answers_is_a_serv
 
 def test_an_ok_answer_without_its_member_is_a_service_error() -> None:
     assert _refused(lambda: hostile.whole("200 OK", b"[]")).endswith("answered 200 OK")
+
+
+@pytest.mark.parametrize(
+    ("content_type", "shown"),
+    [
+        ("text/html", "'text/html'"),
+        ("text/html; charset=utf-8", "'text/html'"),
+        (None, "no Content-Type"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("status", "body"),
+    [
+        ("200 OK", b'{"tools": []}'),
+        (
+            "422 Unprocessable Content",
+            b'{"errors": [{"code": "c", "pointer": "", "message": "m"}]}',
+        ),
+    ],
+)
+def test_json_labelled_as_anything_but_json_is_a_service_error_saying_so(
+    content_type: str | None, shown: str, status: str, body: bytes
+) -> None:
+    message = _refused(lambda: hostile.labelled(status, body, content_type))
+    assert message.endswith(
+        f"answered {status} with {shown}, expected JSON (application/json or "
+        "application/problem+json)"
+    )
+
+
+@pytest.mark.parametrize("content_type", ["application/json; charset=utf-8", "Application/JSON"])
+def test_json_labelled_json_with_parameters_or_in_capitals_is_read(content_type: str) -> None:
+    with (
+        hostile.answering(
+            lambda: hostile.labelled("200 OK", b'{"tools": []}', content_type)
+        ) as url,
+        Client(url) as client,
+    ):
+        assert client.tools() == []

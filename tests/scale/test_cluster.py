@@ -22,7 +22,7 @@ def _chunks(size: int) -> list[Chunk]:
 @pytest.fixture(scope="module")
 def address() -> Iterator[str]:
     with LocalCluster(  # type: ignore[no-untyped-call]
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as cluster:
         yield cluster.scheduler_address
 

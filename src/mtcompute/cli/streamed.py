@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from mtcompute import jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.cli.progress import progress
-from mtcompute.errors import InputError
+from mtcompute.errors import InputError, ServiceError
 from mtcompute.scale.chunks import Chunk, ChunkReader, FileSet
 from mtcompute.scale.cluster import DaskCluster
 from mtcompute.scale.runners import InProcess, Runner, WorkersIfNeeded
@@ -53,7 +53,7 @@ def score_streamed(files: FileSet, plan: Plan, where: Where, output: Output) -> 
                 ChunkReader(files, lines=where.chunk_lines, max_line_bytes=where.max_line_bytes)
             )
             scored = _scored(stack, plan, reader, reader.total, where, len(files.references))
-    except InputError as error:
+    except (InputError, ServiceError) as error:
         fail(error, one_line=True)
     if scored is not None:
         print_corpus(scored, output)
@@ -72,7 +72,7 @@ def score_read(
         with ExitStack() as stack:
             chunks = _chunks(hypotheses, references, where.chunk_lines)
             scored = _scored(stack, plan, chunks, len(hypotheses), where, len(references))
-    except InputError as error:
+    except (InputError, ServiceError) as error:
         fail(error, one_line=True)
     if scored is not None:
         print_corpus(scored, output)

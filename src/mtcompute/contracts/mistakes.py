@@ -31,6 +31,10 @@ class Hint:
 
 def _items(value: object) -> Sequence[object] | None:
     """``value`` if it is a list-like sequence (not a string), else None."""
+    if type(value) is list or type(value) is tuple:  # what JSON gives: no ABC check
+        return value
+    if type(value) is str:
+        return None
     if isinstance(value, Sequence) and not isinstance(value, str | bytes):
         return value
     return None
@@ -69,9 +73,10 @@ def _streams(hypotheses: object, references: object) -> Hint | None:
     segments, streams = _items(hypotheses), _items(references)
     if segments is None or streams is None or len(streams) in (0, len(segments)):
         return None
-    lengths = [len(items) if (items := _items(stream)) is not None else -1 for stream in streams]
-    if any(length != len(segments) for length in lengths):
-        return None
+    for stream in streams:
+        items = _items(stream)
+        if items is None or len(items) != len(segments):
+            return None
     message = (
         f"references look like sacreBLEU's layout, {_lists(len(streams))} of {len(segments)}"
         " (one list per reference, references[k][i]); mtcompute takes one list per segment,"
@@ -88,29 +93,97 @@ def token_corpus_hints(
     hypotheses: object, references: object, function: str | None = None
 ) -> list[Hint]:
     """Hints for ``function(hypotheses, references)`` taking token lists per segment."""
-    if (
-        _first(hypotheses, _is_list_of_token_lists) is not None
-        and _first(references, _is_token_list) is not None
-    ):
+    hyps, refs = _HypothesesSurvey.of(hypotheses), _ReferencesSurvey.of(references)
+    if hyps.first_nested is not None and refs.first_token_list is not None:
         return [_nltk_order(function, "/hypotheses")]
     hints = []
-    where = _first(hypotheses, _is_string)
-    if where is not None:
-        hints.append(_split("hypotheses", where, "[h.split() for h in hypotheses]"))
-    hints += _reference_sets(references)
+    if hyps.first_string is not None:
+        hints.append(_split("hypotheses", hyps.first_string, "[h.split() for h in hypotheses]"))
+    hints += _reference_sets(refs)
     stream = _streams(hypotheses, references)
     return hints + ([stream] if stream else [])
 
 
-def _reference_sets(references: object) -> list[Hint]:
-    where = _first(references, _is_string)
-    if where is not None:
+@dataclass(slots=True)
+class _HypothesesSurvey:
+    """Where the hypotheses first hold a string, and a list of token lists: one pass, ending
+    once both are found (a huge invalid array is walked once, not once per question)."""
+
+    first_string: int | None = None
+    first_nested: int | None = None
+
+    @classmethod
+    def of(cls, hypotheses: object) -> "_HypothesesSurvey":
+        survey = cls()
+        for i, value in enumerate(_items(hypotheses) or ()):
+            if isinstance(value, str):
+                survey.first_string = i if survey.first_string is None else survey.first_string
+            elif survey.first_nested is None and _is_list_of_token_lists(value):
+                survey.first_nested = i
+            if survey.first_string is not None and survey.first_nested is not None:
+                break
+        return survey
+
+
+@dataclass(slots=True)
+class _ReferencesSurvey:
+    """Where the references first hold a string in place of a segment's list, a token list
+    (one of tokens without spaces too), and a string inside a segment's list: one pass."""
+
+    first_string: int | None = None
+    first_token_list: int | None = None
+    first_split_token_list: int | None = None
+    first_inner_string: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, references: object) -> "_ReferencesSurvey":
+        survey = cls()
+        inside_found = False  # then only a string in place of a segment's list is looked for
+        for i, refs in enumerate(_items(references) or ()):
+            if isinstance(refs, str):
+                if survey.first_string is None:
+                    survey.first_string = i
+                    if inside_found:
+                        break
+            elif not inside_found:
+                survey._look_into(i, refs)
+                inside_found = survey._inside_found()
+                if inside_found and survey.first_string is not None:
+                    break
+        return survey
+
+    def _look_into(self, i: int, refs: object) -> None:
+        items = _items(refs)
+        if items is None:
+            return
+        first_inner = next((k for k, item in enumerate(items) if isinstance(item, str)), None)
+        if first_inner is None:
+            if not items and self.first_token_list is None:
+                self.first_token_list = i  # an empty list is a token list too
+            return
+        if self.first_inner_string is None:
+            self.first_inner_string = (i, first_inner)
+        if all(map(_is_string, items)):
+            self.first_token_list = i if self.first_token_list is None else self.first_token_list
+            if self.first_split_token_list is None and not any(" " in t for t in items):  # type: ignore[operator]
+                self.first_split_token_list = i
+
+    def _inside_found(self) -> bool:
+        return None not in (
+            self.first_token_list,
+            self.first_split_token_list,
+            self.first_inner_string,
+        )
+
+
+def _reference_sets(refs: _ReferencesSurvey) -> list[Hint]:
+    if refs.first_string is not None:
         message = (
             "each segment's references are a list of token lists: split and wrap each,"
             " `[[r.split()] for r in references]`"
         )
-        return [Hint(f"/references/{where}", message)]
-    where = _first(references, _is_split_token_list)
+        return [Hint(f"/references/{refs.first_string}", message)]
+    where = refs.first_split_token_list
     if where is not None:
         message = (
             f"references[{where}] is one token list, but references are nested per segment (a"
@@ -118,15 +191,10 @@ def _reference_sets(references: object) -> list[Hint]:
             " wrap each: `[[reference] for reference in references]`"
         )
         return [Hint(f"/references/{where}", message)]
-    return _strings_in_reference_sets(references)
-
-
-def _strings_in_reference_sets(references: object) -> list[Hint]:
-    for i, refs in enumerate(_items(references) or ()):
-        k = _first(refs, _is_string)
-        if k is not None:
-            fix = "[[r.split() for r in refs] for refs in references]"
-            return [_split(f"references[{i}]", k, fix, pointer=f"/references/{i}/{k}")]
+    if refs.first_inner_string is not None:
+        i, k = refs.first_inner_string
+        fix = "[[r.split() for r in refs] for refs in references]"
+        return [_split(f"references[{i}]", k, fix, pointer=f"/references/{i}/{k}")]
     return []
 
 

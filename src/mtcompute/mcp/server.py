@@ -10,10 +10,10 @@ or an unknown tool or version, is a result with ``isError`` whose text is the
 """
 
 import contextlib
-import io
 import logging
+import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from importlib.metadata import version as package_version
@@ -21,12 +21,13 @@ from typing import Any
 
 import anyio
 import anyio.to_thread
+import orjson
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
 from mcp import types
 from mcp.server import Server, ServerRequestContext
-from mcp.server.stdio import stdio_server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
+from mcp.shared.exceptions import MCPError
 from mcp.shared.message import SessionMessage
 from starlette.types import ASGIApp
 
@@ -62,6 +63,7 @@ INSTRUCTIONS = (
     "in one request, binding later inputs to earlier results. " + batch_doc.PARTS_RECIPE
 )
 
+UNWRITABLE_ANSWER = "Internal error: the answer could not be written as JSON"
 _INTERNAL_ERROR = Violation(code="internal_error", pointer="", message="internal error")
 
 
@@ -89,13 +91,26 @@ def tool_definitions() -> list[types.Tool]:
 
 
 def _text_result(value: JsonObject, *, is_error: bool = False) -> types.CallToolResult:
-    text = jsonio.dumps(value).decode("utf-8")
+    text = jsonio.dumps(value).decode("utf-8")  # a lone surrogate written as its escape
     return types.CallToolResult(
         content=[types.TextContent(text=text)],
-        # Re-read from the text so numbers are what the text says (1, not 1.0), as over HTTP.
-        structured_content=None if is_error else jsonio.loads(text),
+        structured_content=None if is_error else _structured(text),
         is_error=is_error,
     )
+
+
+def _structured(text: str) -> JsonObject:
+    """The structured content of an answer whose JSON is ``text``, re-read from it so numbers are
+    what the text says (1, not 1.0), as over HTTP. An answer holding a lone surrogate, which no
+    input should be able to put there (the schemas refuse one in every string they let through),
+    cannot be written as a JSON-RPC message: the call is answered -32603, and the server goes on.
+    """
+    try:
+        structured: JsonObject = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        logger.error("an answer held a lone surrogate; answered -32603")
+        raise MCPError(code=types.INTERNAL_ERROR, message=UNWRITABLE_ANSWER) from None
+    return structured
 
 
 def _run_within_allowance(name: str, arguments: Mapping[str, Any]) -> JsonObject:
@@ -176,13 +191,46 @@ async def serve_stdio() -> None:
     ) -> None:
         await server.run(read_stream, write_stream, options)
 
-    # The SDK's transport writes the answers (and keeps stray writes to fd 1 off the wire); the
-    # lines are read here, as bytes, so that each is answered as over HTTP (``stdio_lines``).
-    async with stdio_server(stdin=anyio.wrap_file(io.StringIO())) as (unused, write_stream):
-        unused.close()
-        # Every line answered, and every answer written before the end (``stdio_relay``).
-        limit = max_line_bytes()
-        await relay(run, bounded_lines(sys.stdin.buffer, limit), write_stream, limit)
+    # The lines are read here, as bytes, so that each is answered as over HTTP (``stdio_lines``);
+    # every line answered, every answer written before the end, and what waits for a client
+    # that does not read bounded (``stdio_relay``).
+    limit = max_line_bytes()
+    with _claimed_stdout() as wire:
+        await relay(run, bounded_lines(sys.stdin.buffer, limit), _Stdout(wire), limit)
+
+
+@contextlib.contextmanager
+def _claimed_stdout() -> Iterator[int]:
+    """A descriptor of the real stdout for the answers alone, while fd 1 points at stderr: stray
+    output (a print, a child process) goes there and never into the stream of messages."""
+    sys.stdout.flush()
+    wire = os.dup(1)  # not inherited by child processes
+    os.dup2(2, 1)
+    try:
+        yield wire
+    finally:
+        os.dup2(wire, 1)
+        os.close(wire)
+
+
+class _Stdout:
+    """The answers' stdout: each line written whole, off the event loop (a client that does not
+    read blocks the write, never the server)."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+
+    async def write(self, data: bytes) -> None:
+        await anyio.to_thread.run_sync(_write_all, self._fd, data)
+
+    async def aclose(self) -> None:
+        pass
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def run_stdio() -> None:

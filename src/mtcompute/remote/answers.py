@@ -24,12 +24,14 @@ IDENTITY = {"accept-encoding": "identity"}
 
 @dataclass(frozen=True)
 class Answer:
-    """An answer read whole: its status, reason, the URL it came from and its bytes."""
+    """An answer read whole: its status, reason, the URL it came from, its bytes and its media
+    type (``Content-Type`` without parameters, lower case; "" when there is none)."""
 
     status: int
     reason: str
     url: str
     content: bytes
+    media_type: str = ""
 
 
 def fetch(
@@ -50,7 +52,10 @@ def fetch(
     except (httpx.HTTPError, httpx.InvalidURL) as error:
         reason = " ".join(str(error).split()) or type(error).__name__
         raise ServiceError(f"cannot reach {base_url}: {reason}") from None
-    return Answer(response.status_code, response.reason_phrase, str(response.url), content)
+    media_type = response.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    return Answer(
+        response.status_code, response.reason_phrase, str(response.url), content, media_type
+    )
 
 
 def _read(

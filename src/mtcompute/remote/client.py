@@ -31,6 +31,7 @@ from mtcompute.remote.deadline import DeadlineTransport
 from mtcompute.settings import DEFAULT_TIMEOUT_SECONDS
 
 _JSON = {"content-type": "application/json"}
+_JSON_MEDIA_TYPES = frozenset({"application/json", "application/problem+json"})
 
 _INPUT_STATUSES = (400, 413, 415, 422)
 _UNKNOWN_STATUS = 404
@@ -80,6 +81,13 @@ def _post(
 
 
 def _answer_of(answer: Answer, member: str | None) -> Any:
+    if answer.media_type not in _JSON_MEDIA_TYPES:
+        # A page of a proxy or a login portal may hold JSON-looking text: it is not an answer.
+        got = repr(answer.media_type) if answer.media_type else "no Content-Type"
+        raise ServiceError(
+            f"{answer.url} answered {answer.status} {answer.reason} with {got}, expected JSON "
+            "(application/json or application/problem+json)"
+        )
     try:
         value: Any = jsonio.loads(answer.content)
     except MtcomputeError:

@@ -54,16 +54,20 @@ class InProcess:
 
 
 def in_order(
-    submit: Callable[[Chunk], Any], chunks: Iterable[Chunk], window: int
+    submit: Callable[[Chunk], Any],
+    chunks: Iterable[Chunk],
+    window: int,
+    wait: Callable[[Any], ChunkResult] = lambda future: future.result(),
 ) -> Iterator[ChunkResult]:
-    """Each submitted chunk's result, oldest first, with at most ``window`` in flight."""
+    """Each submitted chunk's result (``wait(future)``), oldest first, with at most ``window``
+    in flight."""
     pending: deque[Any] = deque()
     for chunk in chunks:
         pending.append(submit(chunk))
         if len(pending) >= window:
-            yield pending.popleft().result()
+            yield wait(pending.popleft())
     while pending:
-        yield pending.popleft().result()
+        yield wait(pending.popleft())
 
 
 # Linux's prctl option: the signal a process gets when its parent dies.

@@ -11,9 +11,11 @@ refuse what it cannot read fast), the request is built all the same, without wha
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar, cast
 
-from mtcompute.contracts.validation.paths import without_items_at
+from mtcompute.contracts.validation.paths import EVERY, with_items_at, without_items_at
 from mtcompute.contracts.validation.rules import Rule, _Failed
 from mtcompute.contracts.validation.schema import compile_schema
+from mtcompute.contracts.validation.schema.strings import unicode_left_to_rule
+from mtcompute.contracts.validation.texts import Texts
 from mtcompute.contracts.validation.violations import Violations
 
 R = TypeVar("R")
@@ -48,7 +50,7 @@ class RequestParser(Generic[R]):
         self.schema = schema
         self.rules = tuple(rules)
         self.build = build
-        self._check = compile_schema(schema)
+        self._check = compile_schema(_walked(schema, self.rules))
         self._shape = compile_schema(_shape_of(schema, self.rules))
 
     def parse(self, raw: object) -> R:
@@ -82,6 +84,17 @@ class RequestParser(Generic[R]):
                 if not (found.cut_short and rule.walks_items):
                     rule.walk(raw, found)
         return found
+
+
+def _walked(schema: Mapping[str, Any], rules: Sequence[Rule[object]]) -> Mapping[str, Any]:
+    """The schema whose strings at the items the rules check leave their Unicode to the rules."""
+    for rule in rules:
+        paths = [*rule.checks_items_at]
+        if isinstance(rule, Texts):  # its paths end at the texts: the items of the arrays before
+            paths += [path[:-1] for path in rule.paths if path and path[-1] == EVERY]
+        for path in paths:
+            schema = with_items_at(schema, path, unicode_left_to_rule)
+    return schema
 
 
 def _shape_of(schema: Mapping[str, Any], rules: Sequence[Rule[object]]) -> Mapping[str, Any]:

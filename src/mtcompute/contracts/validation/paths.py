@@ -66,6 +66,26 @@ def pointed_values_at(raw: object, path: Path, pointer: str = "") -> Iterator[tu
         yield from pointed_values_at(raw[step], rest, child_pointer(pointer, step))
 
 
+def with_items_at(
+    schema: Mapping[str, Any], path: Path, change: Callable[[Mapping[str, Any]], dict[str, Any]]
+) -> dict[str, Any]:
+    """``schema`` with ``change`` applied to the ``items`` schema at ``path``: a copy along the
+    path, the rest shared."""
+    copy = dict(schema)
+    if not path:
+        if "items" in copy:
+            copy["items"] = change(copy["items"])
+        return copy
+    step, rest = path[0], path[1:]
+    if step == EVERY:
+        copy["items"] = with_items_at(schema["items"], rest, change)
+    else:
+        properties = dict(schema["properties"])
+        properties[step] = with_items_at(properties[step], rest, change)
+        copy["properties"] = properties
+    return copy
+
+
 def without_items_at(schema: Mapping[str, Any], path: Path) -> dict[str, Any]:
     """``schema`` with no ``items`` keyword at ``path``: a copy along the path, the rest shared."""
     copy = dict(schema)

@@ -17,6 +17,7 @@ import asyncio
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
 import h11
@@ -29,11 +30,15 @@ from mtcompute.errors import Violation
 from mtcompute.http.api.problems import problem_bytes
 from mtcompute.http.server.concurrency import ConcurrencyLimit, ConnectionSlots, Slot, slots_of
 from mtcompute.http.server.log import TIMED_OUT, TIMED_OUT_STATUS, log_unread
+from mtcompute.http.server.security_headers import SECURITY_HEADERS, SecurityHeaders
 from mtcompute.http.server.shutdown import StoppingAnswer
 
 REQUEST_TIMEOUT_ENV = "MTCOMPUTE_REQUEST_TIMEOUT"
 LIMIT_CONCURRENCY_ENV = "MTCOMPUTE_LIMIT_CONCURRENCY"
 DEFAULT_REQUEST_TIMEOUT_SECONDS = 30.0
+
+# What h11 holds of an unfinished request head unless told otherwise.
+_H11_MAX_HEAD_BYTES = h11._connection.DEFAULT_MAX_INCOMPLETE_EVENT_SIZE
 
 # The client still owes bytes of its request in these states.
 _RECEIVING = (h11.IDLE, h11.SEND_BODY)
@@ -60,15 +65,20 @@ class ProtocolSettings:
         )
 
 
+def guard_answer(status: int, code: str, message: str) -> bytes:
+    """The whole HTTP answer a guard writes itself, before any app saw the request: a
+    problem+json body, the security headers every answer carries, the connection closed."""
+    body = problem_bytes(status, [Violation(code=code, pointer="", message=message)])
+    head = f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n".encode("ascii")
+    head += b"content-type: application/problem+json\r\n"
+    head += b"".join(name + b": " + value + b"\r\n" for name, value in SECURITY_HEADERS)
+    head += f"content-length: {len(body)}\r\nconnection: close\r\n\r\n".encode("ascii")
+    return head + body
+
+
 def _timeout_answer(seconds: float) -> bytes:
     message = f"expected a whole request within {seconds:g} s of its first byte, got less"
-    body = problem_bytes(408, [Violation(code="request_timeout", pointer="", message=message)])
-    head = (
-        "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/problem+json\r\n"
-        "x-content-type-options: nosniff\r\n"
-        f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
-    )
-    return head.encode("ascii") + body
+    return guard_answer(408, "request_timeout", message)
 
 
 class _TimedFlow(FlowControl):
@@ -110,6 +120,7 @@ class DeadlineProtocol(H11Protocol):
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
         settings = ProtocolSettings.from_environ(os.environ)
+        self._max_head_bytes = config.h11_max_incomplete_event_size or _H11_MAX_HEAD_BYTES
         self._request_timeout = settings.request_timeout
         self._deadline: asyncio.TimerHandle | None = None
         self._slot = Slot()
@@ -119,6 +130,8 @@ class DeadlineProtocol(H11Protocol):
             self._slots = slots_of(server_state, settings.limit_concurrency)
             self.app = ConcurrencyLimit(self.app, self._slot, settings.limit_concurrency)
         self.app = StoppingAnswer(self.app)  # 503, not a 500, past the graceful timeout
+        # The guards' own answers (503 above) carry the headers the app's answers carry.
+        self.app = SecurityHeaders(self.app)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -138,6 +151,18 @@ class DeadlineProtocol(H11Protocol):
         super().data_received(data)
         if self.conn.their_state not in _RECEIVING:
             self._receiving_since = None
+
+    def send_400_response(self, msg: str) -> None:
+        """A request h11 cannot read: 431 for a head past the size h11 holds, else 400; as
+        problem+json with the security headers (uvicorn writes a bare text answer)."""
+        buffered, _ = self.conn.trailing_data
+        if len(buffered) > self._max_head_bytes:
+            message = f"expected a request head of at most {self._max_head_bytes} bytes, got more"
+            answer = guard_answer(431, "head_too_large", message)
+        else:
+            answer = guard_answer(400, "bad_request", "expected an HTTP/1.1 request, got invalid")
+        self.transport.write(answer)
+        self.transport.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._deadline is not None:

@@ -19,7 +19,7 @@ from mtcompute.contracts.validation.schema.values import one_of_values
 
 SUPPORTED_KEYWORDS = frozenset(
     {
-        "$schema", "$id", "title", "description", "examples", "default",
+        "$schema", "$id", "$comment", "title", "description", "examples", "default",
         "type", "properties", "required", "additionalProperties", "items",
         "minItems", "maxItems", "minLength", "maxLength", "pattern", "minimum", "maximum",
         "exclusiveMinimum", "exclusiveMaximum", "enum", "const", "anyOf", "maxProperties",

@@ -1,14 +1,21 @@
 """``{"type": "string"}`` with ``minLength``, ``maxLength`` and ``pattern``.
 
-Lengths count code points. A pattern is supported only where the engine knows what it means
-(``KNOWN_PATTERNS``): its violation then has its own code and message, and the string is matched
-only once its length is within bounds, so a huge string costs one length check, not a match.
+Lengths count code points. A string must be valid Unicode: a lone surrogate (``"\\ud800"``,
+which JSON can name and UTF-8 cannot carry) is ``invalid_unicode``, so that no string a schema
+lets through (a system's name, a tool id) is echoed into an answer that cannot be written. Where
+a rule checks the strings itself (tokens, texts), the parser marks them ``unicode_left_to_rule``
+and the rule alone reports one, with its own message.
+
+A pattern is supported only where the engine knows what it means (``KNOWN_PATTERNS``): its
+violation then has its own code and message, and the string is matched only once its length is
+within bounds, so a huge string costs one length check, not a match.
 """
 
 import math
 from collections.abc import Callable
 from typing import NamedTuple
 
+from mtcompute import jsonio
 from mtcompute.contracts.validation.pointer import POINTER_PATTERN, is_pointer
 from mtcompute.contracts.validation.schema.compiled import (
     CompiledSchema,
@@ -36,13 +43,35 @@ KNOWN_PATTERNS = {
 }
 
 
+# The mark (an annotation, as JSON Schema's ``$comment`` is) of a string a rule checks for Unicode.
+_UNICODE_BY_RULE = "$comment"
+_UNICODE_BY_RULE_TEXT = "valid Unicode checked by a rule"
+
+
+def unicode_left_to_rule(schema: Schema) -> dict[str, object]:
+    """``schema`` with every string schema within it marked as checked for Unicode by a rule."""
+    copy = dict(schema)
+    if copy.get("type") == "string":
+        copy[_UNICODE_BY_RULE] = _UNICODE_BY_RULE_TEXT
+    if isinstance(copy.get("items"), dict):
+        copy["items"] = unicode_left_to_rule(copy["items"])
+    if isinstance(copy.get("anyOf"), list):
+        copy["anyOf"] = [unicode_left_to_rule(branch) for branch in copy["anyOf"]]
+    return copy
+
+
 def string_schema(schema: Schema) -> CompiledSchema:
+    checks_unicode = schema.get(_UNICODE_BY_RULE) != _UNICODE_BY_RULE_TEXT
     min_length = schema.get("minLength", 0)
     max_length = schema.get("maxLength", math.inf)
     pattern = _known_pattern(schema)
 
     def within(value: object) -> bool:
-        return isinstance(value, str) and min_length <= len(value) <= max_length
+        return (
+            isinstance(value, str)
+            and min_length <= len(value) <= max_length
+            and (not checks_unicode or value.isascii() or jsonio.has_utf8_form(value))
+        )
 
     def valid(value: object) -> bool:
         return within(value) and (pattern is None or pattern.matches(value))  # type: ignore[arg-type]
@@ -61,6 +90,9 @@ def string_schema(schema: Schema) -> CompiledSchema:
             expected = _chars("a string of at most", max_length)
             got = _chars("a string of", len(value))
             found.add("too_long", pointer, f"expected {expected}, got {got} {where(pointer)}")
+        elif checks_unicode and not jsonio.has_utf8_form(value):
+            got = f"got {describe_value(value)} with a lone surrogate {where(pointer)}"
+            found.add("invalid_unicode", pointer, f"expected a string of valid Unicode, {got}")
         elif pattern is not None:
             got = f"got {describe_value(value)} {where(pointer)}"
             found.add(pattern.code, pointer, f"expected {pattern.expected}, {got}")

@@ -121,6 +121,14 @@ def test_the_stylesheet_and_the_script_are_served_from_the_package(client: httpx
         assert "https://" not in text
 
 
+def test_home_names_every_metric_family_and_the_significance_tests(client: httpx.Client) -> None:
+    lead = _html(client, "/").split('<p class="lead">', 1)[1].split("</p>", 1)[0]
+    words = " ".join(lead.split())
+    for family in ("BLEU", "chrF", "chrF++", "TER", "WER", "CER", "ROUGE", "MBR"):
+        assert family in words, family
+    assert "paired significance tests (bootstrap and approximate randomization)" in words
+
+
 def test_the_favicon_is_an_icon_where_browsers_look_for_it_and_every_page_links_it(
     client: httpx.Client,
 ) -> None:

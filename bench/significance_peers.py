@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcompute.fast.resampling import paired
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.texts import BleuOptions, MetricStatistics, metric_statistics
 from mtcompute.metrics.chrf import ChrfOptions
 

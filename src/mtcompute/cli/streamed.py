@@ -40,7 +40,7 @@ def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
             reader = stack.enter_context(
                 ChunkReader(files, lines=where.chunk_lines, max_line_bytes=where.max_line_bytes)
             )
-            runner = stack.enter_context(_runner(where))
+            runner = stack.enter_context(_runner(where, reader.total_bytes))
             advance = stack.enter_context(progress(reader.total, quiet=where.quiet))
             out = sys.stdout.buffer
             if plan.sentence_level:
@@ -52,10 +52,14 @@ def score_streamed(files: FileSet, plan: Plan, where: Where) -> None:
     _print_corpus(scored, plan)
 
 
-def _runner(where: Where) -> Runner:
+# Files this small are scored here in less time than worker processes take to start.
+IN_PROCESS_BYTES = 2 * 1024 * 1024
+
+
+def _runner(where: Where, total_bytes: int | None) -> Runner:
     if where.scheduler:
         return DaskCluster(where.scheduler)
-    if where.jobs == 1:
+    if where.jobs == 1 or (total_bytes is not None and total_bytes <= IN_PROCESS_BYTES):
         return InProcess()
     return WorkersIfNeeded(where.jobs)
 

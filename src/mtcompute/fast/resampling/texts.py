@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mtcompute.fast.chrf.shared_references import kept_statistics
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.scores import (
     BleuFormula,
     ChrfFormula,

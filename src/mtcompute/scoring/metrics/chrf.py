@@ -4,35 +4,42 @@ sacreBLEU's defaults, on each raw line."""
 from collections.abc import Iterator
 from typing import ClassVar
 
-from mtcompute import api
-from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
-from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_tool
-from mtcompute.contracts.contract import Contract
-from mtcompute.fast.chrf import sentence_scores, sentence_statistics
+from mtcompute.fast.chrf.sentences import corpus_statistics, sentence_scores, sentence_statistics
 from mtcompute.metrics.chrf import (
     DEFAULT_BETA,
     DEFAULT_CHAR_ORDER,
     DEFAULT_WORD_ORDER,
     ChrfOptions,
-    ChrfResult,
     ChrfStatistics,
     chrf_result,
 )
 from mtcompute.scoring import signature
-from mtcompute.scoring.metric import ScoringMetric, Streams, Texts, per_segment, tool_name
+from mtcompute.scoring.metric import ScoringMetric, Streams, Texts, per_segment
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+# Longer segments (in characters) are counted in blocks: see ``_Chrf.statistics``.
+LONG_SEGMENT = 1 << 16
 
 
 class _Chrf(ScoringMetric):
     word_order: ClassVar[int]
-    contract: ClassVar[Contract]
-
-    def _result(self, hypotheses: Texts, references: Streams) -> ChrfResult:
-        return api.chrf(list(hypotheses), per_segment(references), word_order=self.word_order)
+    tool: ClassVar[str]  # the tool's id@version in the signature
 
     def statistics(self, hypotheses: Texts, references: Streams) -> ChrfStatistics:
-        return self._result(hypotheses, references).statistics
+        """Every segment's kept statistics, summed: lines of test-set length in one compiled
+        pass (no numpy), a segment longer than ``LONG_SEGMENT`` characters by numpy's blocks,
+        whose memory stays a block's. The texts are lines read as UTF-8, which the tool's
+        checks would pass as they are."""
+        segments = per_segment(references)
+        if max(map(len, hypotheses), default=0) > LONG_SEGMENT or any(
+            len(text) > LONG_SEGMENT for stream in references for text in stream
+        ):
+            from mtcompute.fast.chrf.compute import chrf_fast  # noqa: PLC0415 - numpy's
+
+            result = chrf_fast(hypotheses, segments, self._options(), return_words=False)
+            return result.statistics
+        return corpus_statistics(hypotheses, segments, self._options())
 
     def from_statistics(self, statistics: ChrfStatistics, nrefs: int) -> Scored:
         result = chrf_result((), statistics, self._options())
@@ -64,7 +71,7 @@ class _Chrf(ScoringMetric):
             word_order=self.word_order,
             include_whitespace=False,
             eps_smoothing=False,
-            tool=tool_name(self.contract),
+            tool=self.tool,
         )
 
 
@@ -72,11 +79,11 @@ class _Chrf(ScoringMetric):
 class Chrf(_Chrf):
     name = "chrf"
     word_order = 0
-    contract = chrf_tool.TOOL.contract
+    tool = "chrf-compute@1.0.0"
 
 
 @register
 class ChrfPlusPlus(_Chrf):
     name = "chrf++"
     word_order = DEFAULT_WORD_ORDER
-    contract = chrf_plus_plus_tool.TOOL.contract
+    tool = "chrf-plus-plus-compute@1.0.0"

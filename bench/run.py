@@ -2,7 +2,9 @@
 
 For each corpus: generate it, check every peer's value against ours, time the peers that agree,
 interleaved, then measure each one's peak memory in a subprocess. Then the in-process request
-path on the S request.
+path on the S request, HTTP, and every race that is a script of its own (``script_races``:
+tokenizing, text BLEU, TER, pairwise, significance, scale, worst valid inputs, whole processes,
+memory on a huge line), each in a fresh interpreter.
 """
 
 import argparse
@@ -23,6 +25,7 @@ from bench.race import Race
 from bench.races import BLEU_RACE, RACES
 from bench.report import render
 from bench.request_path import CHRF_STEPS, StepTiming, chrf_request, time_steps
+from bench.script_races import SCRIPT_RACES, ScriptResult, run_script
 from bench.timing import Refusal, Timing, check_peers, time_peers
 
 RESULTS_FILE = Path(__file__).parent / "RESULTS.md"
@@ -83,6 +86,7 @@ class BenchmarkResult:
     started: datetime.datetime
     races: list[RaceResult]
     chrf_request_path: list[StepTiming]
+    scripts: list[ScriptResult]
 
 
 def corpus_bytes(name: str) -> tuple[bytes, int, int]:
@@ -149,7 +153,13 @@ def run_benchmark(plan: Plan) -> BenchmarkResult:
     chrf_path = time_steps(chrf_data, plan.request_rounds, CHRF_STEPS)
     progress("HTTP latency and throughput")
     http = measure_http(plan.http, request_data, plan.request_corpus)
-    return BenchmarkResult(plan.quick, corpora, request_path, http, started, races, chrf_path)
+    scripts = []
+    for script in SCRIPT_RACES:
+        progress(f"{script.title}: python -m {script.module}")
+        scripts.append(run_script(script, plan.quick))
+    return BenchmarkResult(
+        plan.quick, corpora, request_path, http, started, races, chrf_path, scripts
+    )
 
 
 def write_report(result: BenchmarkResult, output: Path | None) -> None:

@@ -141,7 +141,7 @@ def measure_race(race: Race, plan: Plan, scratch: Path) -> RaceResult:
     return RaceResult(race, results)
 
 
-def run_benchmark(plan: Plan) -> BenchmarkResult:
+def run_benchmark(plan: Plan, scripts_from: Path | None = None) -> BenchmarkResult:
     started = datetime.datetime.now(datetime.UTC)
     with tempfile.TemporaryDirectory() as scratch:
         corpora = [measure_corpus(n, plan.rounds[n], Path(scratch)) for n in plan.corpora]
@@ -153,13 +153,39 @@ def run_benchmark(plan: Plan) -> BenchmarkResult:
     chrf_path = time_steps(chrf_data, plan.request_rounds, CHRF_STEPS)
     progress("HTTP latency and throughput")
     http = measure_http(plan.http, request_data, plan.request_corpus)
-    scripts = []
-    for script in SCRIPT_RACES:
-        progress(f"{script.title}: python -m {script.module}")
-        scripts.append(run_script(script, plan.quick))
+    scripts = load_scripts(scripts_from) if scripts_from else run_scripts(plan.quick)
     return BenchmarkResult(
         plan.quick, corpora, request_path, http, started, races, chrf_path, scripts
     )
+
+
+def run_scripts(quick: bool, output: Path | None = None) -> list[ScriptResult]:
+    """Every script race, in order; each result written to ``output`` (JSON) as it comes."""
+    scripts = []
+    for script in SCRIPT_RACES:
+        progress(f"{script.title}: python -m {script.module}")
+        scripts.append(run_script(script, quick))
+        if output is not None:
+            output.write_bytes(orjson.dumps([_saved(result) for result in scripts]))
+    return scripts
+
+
+def _saved(result: ScriptResult) -> dict[str, object]:
+    return {
+        "module": result.race.module,
+        "output": result.output,
+        "seconds": result.seconds,
+        "failed": result.failed,
+    }
+
+
+def load_scripts(saved: Path) -> list[ScriptResult]:
+    """The script races' results as ``--scripts-only`` saved them (a run of their own)."""
+    races = {race.module: race for race in SCRIPT_RACES}
+    return [
+        ScriptResult(races[item["module"]], item["output"], item["seconds"], item["failed"])
+        for item in orjson.loads(saved.read_bytes())
+    ]
 
 
 def write_report(result: BenchmarkResult, output: Path | None) -> None:
@@ -175,6 +201,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny corpus, one round (for CI)")
     parser.add_argument("--output", type=Path, help="where to write the Markdown report")
+    parser.add_argument(
+        "--scripts-only", type=Path, metavar="JSON", help="run the script races alone, save them"
+    )
+    parser.add_argument(
+        "--scripts-from", type=Path, metavar="JSON", help="the script races as saved, not rerun"
+    )
     args = parser.parse_args(argv)
-    result = run_benchmark(QUICK if args.quick else FULL)
+    if args.scripts_only:
+        run_scripts(args.quick, args.scripts_only)
+        return
+    result = run_benchmark(QUICK if args.quick else FULL, args.scripts_from)
     write_report(result, args.output or (None if args.quick else RESULTS_FILE))

@@ -11,9 +11,11 @@ import argparse
 import datetime
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -179,13 +181,25 @@ def _saved(result: ScriptResult) -> dict[str, object]:
     }
 
 
-def load_scripts(saved: Path) -> list[ScriptResult]:
-    """The script races' results as ``--scripts-only`` saved them (a run of their own)."""
+def load_scripts(saved: Path, wait_seconds: float = 3600.0) -> list[ScriptResult]:
+    """The script races' results as ``--scripts-only`` saved them (a run of their own, which
+    may still be writing: waited for until every race is in, at most ``wait_seconds``)."""
     races = {race.module: race for race in SCRIPT_RACES}
+    deadline = time.monotonic() + wait_seconds
+    while time.monotonic() < deadline and len(_saved_items(saved)) < len(SCRIPT_RACES):
+        time.sleep(10)
     return [
         ScriptResult(races[item["module"]], item["output"], item["seconds"], item["failed"])
-        for item in orjson.loads(saved.read_bytes())
+        for item in _saved_items(saved)
     ]
+
+
+def _saved_items(saved: Path) -> list[dict[str, Any]]:
+    try:
+        items: list[dict[str, Any]] = orjson.loads(saved.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return []
+    return items
 
 
 def write_report(result: BenchmarkResult, output: Path | None) -> None:

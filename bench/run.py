@@ -143,7 +143,9 @@ def measure_race(race: Race, plan: Plan, scratch: Path) -> RaceResult:
     return RaceResult(race, results)
 
 
-def run_benchmark(plan: Plan, scripts_from: Path | None = None) -> BenchmarkResult:
+def run_benchmark(
+    plan: Plan, scripts_from: Path | None = None, scripts_wait: float = 3600.0
+) -> BenchmarkResult:
     started = datetime.datetime.now(datetime.UTC)
     with tempfile.TemporaryDirectory() as scratch:
         corpora = [measure_corpus(n, plan.rounds[n], Path(scratch)) for n in plan.corpora]
@@ -155,7 +157,7 @@ def run_benchmark(plan: Plan, scripts_from: Path | None = None) -> BenchmarkResu
     chrf_path = time_steps(chrf_data, plan.request_rounds, CHRF_STEPS)
     progress("HTTP latency and throughput")
     http = measure_http(plan.http, request_data, plan.request_corpus)
-    scripts = load_scripts(scripts_from) if scripts_from else run_scripts(plan.quick)
+    scripts = load_scripts(scripts_from, scripts_wait) if scripts_from else run_scripts(plan.quick)
     return BenchmarkResult(
         plan.quick, corpora, request_path, http, started, races, chrf_path, scripts
     )
@@ -221,9 +223,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--scripts-from", type=Path, metavar="JSON", help="the script races as saved, not rerun"
     )
+    parser.add_argument(
+        "--scripts-wait", type=float, default=3600.0, help="seconds to wait for --scripts-from"
+    )
     args = parser.parse_args(argv)
     if args.scripts_only:
         run_scripts(args.quick, args.scripts_only)
         return
-    result = run_benchmark(QUICK if args.quick else FULL, args.scripts_from)
+    result = run_benchmark(QUICK if args.quick else FULL, args.scripts_from, args.scripts_wait)
     write_report(result, args.output or (None if args.quick else RESULTS_FILE))

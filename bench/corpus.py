@@ -168,3 +168,58 @@ def _written(words: list[str]) -> str:
     text = " ".join(words)
     ending = "?" if len(text) % 11 == 0 else "!" if len(text) % 17 == 0 else "."
     return text[:1].upper() + text[1:] + ending
+
+
+# WMT17-like lines: the news test sets' sentence lengths in the languages they pair with English,
+# most lines holding something beyond ASCII (German's umlauts and quotes, Cyrillic, dashes).
+_LATIN_EXTRA = "äöüßéèáčřšžýíů"
+_CYRILLIC = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+WMT_QUOTES = (("„", "“"), ("«", "»"), ('"', '"'))
+
+
+def wmt_like_lines(count: int, seed: int = 2017) -> list[str]:
+    """``count`` raw lines of news-test length (about 20 words, 160 characters): alternately a
+    German/Czech-like line (Latin letters, one in eight accented) and a Russian-like one
+    (Cyrillic), with capitals, numbers, commas, typographic quotes and dashes, as 13a and intl
+    meet them in WMT17's test sets. The same lines for the same seed on every machine."""
+    rng = random.Random(seed)
+    latin = _words(rng, string.ascii_lowercase * 8 + _LATIN_EXTRA)
+    cyrillic = _words(rng, _CYRILLIC)
+    cumulative = list(
+        itertools.accumulate(1.0 / rank**ZIPF_EXPONENT for rank in range(1, VOCABULARY_SIZE + 1))
+    )
+    lines = []
+    for index in range(count):
+        words = latin if index % 2 == 0 else cyrillic
+        drawn = round(rng.lognormvariate(0.0, 0.35) * 20.0)
+        length = min(max(drawn, REAL_MIN_WORDS), REAL_MAX_WORDS)
+        chosen = rng.choices(words, cum_weights=cumulative, k=length)
+        lines.append(_written([_wmt_word(rng, word) for word in chosen]))
+    return lines
+
+
+def _words(rng: random.Random, letters: str) -> list[str]:
+    words: dict[str, None] = {}
+    while len(words) < VOCABULARY_SIZE:
+        words["".join(rng.choices(letters, k=rng.randint(2, 11)))] = None
+    return list(words)
+
+
+def _wmt_word(rng: random.Random, word: str) -> str:
+    roll = rng.random()
+    if roll < 0.03:
+        return str(rng.randint(0, 9999))
+    if roll < 0.04:
+        return f"{rng.randint(0, 99)},{rng.randint(0, 99)}"
+    if roll < 0.12:
+        return word + rng.choice([",", ",", ",", ".", ":", ";"])
+    if roll < 0.2:
+        return word.capitalize()
+    if roll < 0.21:
+        opening, closing = rng.choice(WMT_QUOTES)
+        return f"{opening}{word}{closing}"
+    if roll < 0.22:
+        return "\u2013"  # an en dash
+    if roll < 0.23:
+        return f"({word})"
+    return word

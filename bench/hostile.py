@@ -240,7 +240,7 @@ def main() -> None:
     parser.add_argument("--valid", action="store_true", help="the worst valid input of each tool")
     options = parser.parse_args()
     if options.valid:
-        worst_valid.report()
+        worst_valid.report(options.only)
         return
     size = int(options.mib * _MIB)
     print(f"bodies of {size} bytes; ms per MiB, best of {options.rounds}")

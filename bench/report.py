@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from bench.http_load import EXECUTE_PATH
 from bench.peers import OURS, PEERS, SACREBLEU
+from bench.script_races import script_section
 
 if TYPE_CHECKING:
     from bench.request_path import StepTiming
@@ -322,5 +323,6 @@ def render(result: "BenchmarkResult") -> str:
     title = "Request path of the largest chrF request, in process"
     lines += _request_path_section(result.chrf_request_path, title, CHRF_REQUEST_NOTE)
     lines += _http_section(result)
+    lines += script_section(result.scripts)
     lines += [*_peers_not_run(), METHOD]
     return "\n".join(lines)

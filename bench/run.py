@@ -2,16 +2,20 @@
 
 For each corpus: generate it, check every peer's value against ours, time the peers that agree,
 interleaved, then measure each one's peak memory in a subprocess. Then the in-process request
-path on the S request.
+path on the S request, HTTP, and every race that is a script of its own (``script_races``:
+tokenizing, text BLEU, TER, pairwise, significance, scale, worst valid inputs, whole processes,
+memory on a huge line), each in a fresh interpreter.
 """
 
 import argparse
 import datetime
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -23,6 +27,7 @@ from bench.race import Race
 from bench.races import BLEU_RACE, RACES
 from bench.report import render
 from bench.request_path import CHRF_STEPS, StepTiming, chrf_request, time_steps
+from bench.script_races import SCRIPT_RACES, ScriptResult, run_script
 from bench.timing import Refusal, Timing, check_peers, time_peers
 
 RESULTS_FILE = Path(__file__).parent / "RESULTS.md"
@@ -83,6 +88,7 @@ class BenchmarkResult:
     started: datetime.datetime
     races: list[RaceResult]
     chrf_request_path: list[StepTiming]
+    scripts: list[ScriptResult]
 
 
 def corpus_bytes(name: str) -> tuple[bytes, int, int]:
@@ -137,7 +143,9 @@ def measure_race(race: Race, plan: Plan, scratch: Path) -> RaceResult:
     return RaceResult(race, results)
 
 
-def run_benchmark(plan: Plan) -> BenchmarkResult:
+def run_benchmark(
+    plan: Plan, scripts_from: Path | None = None, scripts_wait: float = 3600.0
+) -> BenchmarkResult:
     started = datetime.datetime.now(datetime.UTC)
     with tempfile.TemporaryDirectory() as scratch:
         corpora = [measure_corpus(n, plan.rounds[n], Path(scratch)) for n in plan.corpora]
@@ -149,7 +157,51 @@ def run_benchmark(plan: Plan) -> BenchmarkResult:
     chrf_path = time_steps(chrf_data, plan.request_rounds, CHRF_STEPS)
     progress("HTTP latency and throughput")
     http = measure_http(plan.http, request_data, plan.request_corpus)
-    return BenchmarkResult(plan.quick, corpora, request_path, http, started, races, chrf_path)
+    scripts = load_scripts(scripts_from, scripts_wait) if scripts_from else run_scripts(plan.quick)
+    return BenchmarkResult(
+        plan.quick, corpora, request_path, http, started, races, chrf_path, scripts
+    )
+
+
+def run_scripts(quick: bool, output: Path | None = None) -> list[ScriptResult]:
+    """Every script race, in order; each result written to ``output`` (JSON) as it comes."""
+    scripts = []
+    for script in SCRIPT_RACES:
+        progress(f"{script.title}: python -m {script.module}")
+        scripts.append(run_script(script, quick))
+        if output is not None:
+            output.write_bytes(orjson.dumps([_saved(result) for result in scripts]))
+    return scripts
+
+
+def _saved(result: ScriptResult) -> dict[str, object]:
+    return {
+        "module": result.race.module,
+        "output": result.output,
+        "seconds": result.seconds,
+        "failed": result.failed,
+    }
+
+
+def load_scripts(saved: Path, wait_seconds: float = 3600.0) -> list[ScriptResult]:
+    """The script races' results as ``--scripts-only`` saved them (a run of their own, which
+    may still be writing: waited for until every race is in, at most ``wait_seconds``)."""
+    races = {race.module: race for race in SCRIPT_RACES}
+    deadline = time.monotonic() + wait_seconds
+    while time.monotonic() < deadline and len(_saved_items(saved)) < len(SCRIPT_RACES):
+        time.sleep(10)
+    return [
+        ScriptResult(races[item["module"]], item["output"], item["seconds"], item["failed"])
+        for item in _saved_items(saved)
+    ]
+
+
+def _saved_items(saved: Path) -> list[dict[str, Any]]:
+    try:
+        items: list[dict[str, Any]] = orjson.loads(saved.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return []
+    return items
 
 
 def write_report(result: BenchmarkResult, output: Path | None) -> None:
@@ -165,6 +217,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny corpus, one round (for CI)")
     parser.add_argument("--output", type=Path, help="where to write the Markdown report")
+    parser.add_argument(
+        "--scripts-only", type=Path, metavar="JSON", help="run the script races alone, save them"
+    )
+    parser.add_argument(
+        "--scripts-from", type=Path, metavar="JSON", help="the script races as saved, not rerun"
+    )
+    parser.add_argument(
+        "--scripts-wait", type=float, default=3600.0, help="seconds to wait for --scripts-from"
+    )
     args = parser.parse_args(argv)
-    result = run_benchmark(QUICK if args.quick else FULL)
+    if args.scripts_only:
+        run_scripts(args.quick, args.scripts_only)
+        return
+    result = run_benchmark(QUICK if args.quick else FULL, args.scripts_from, args.scripts_wait)
     write_report(result, args.output or (None if args.quick else RESULTS_FILE))

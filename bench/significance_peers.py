@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mtcompute.fast.resampling import paired
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.registry import MetricStatistics, resampled_metrics
 
 TESTS = {"bs": ("bootstrap", 1000), "ar": ("randomization", 10000)}

@@ -387,13 +387,16 @@ def measure_apart(index: int) -> Measured:
     return Measured(**json.loads(done.stdout))
 
 
-def report() -> None:
+def report(only: str | None = None) -> None:
+    """A row per case; ``only``: the cases whose tool's name contains it."""
     print(
         "| tool | worst valid input | body KiB | answer KiB | declared KiB | answer/body"
         " | ms | CPU ms | peak +MiB |"
     )
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     for index, case in enumerate(CASES):
+        if only and only not in case.tool:
+            continue
         m = measure_apart(index)
         row = f"| {case.tool} | {case.what} | {m.body / 1024:.0f} | {m.answer / 1024:.0f} |"
         row += f" {m.declared / 1024:.0f} | {m.answer / m.body:.2f} | {1000 * m.seconds:.0f} |"

@@ -36,6 +36,7 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
         "chrf_sentence_scores",
         "chrf_sentence_statistics",
         "tokenize_many",
+        "tokenize_unicode",
         "ter_edits",
         "text_statistics",
         "chrf_rows",

@@ -15,6 +15,7 @@ from bench.race import Target
 from bench.report import _race_targets
 from bench.request_path import chrf_request
 from bench.run import MEMORY_MEASURED, QUICK, BenchmarkResult, run_benchmark, write_report
+from bench.script_races import SCRIPT_RACES
 from bench.timing import Refusal, check_peers
 from mtcompute import execute
 from mtcompute.fast.bleu import corpus_statistics_fast
@@ -167,3 +168,20 @@ def test_a_target_against_a_peer_that_refused_the_corpus_is_not_counted_as_misse
         "| chrF on tiny: >= 1x sacrebleu-mojo | refused the input | - |",
         *_race_targets(replace(race, race=replace(race.race, targets=()))),
     ]
+
+
+def test_the_quick_run_runs_every_script_race_and_reports_what_it_printed(
+    quick_result: BenchmarkResult, tmp_path: Path
+) -> None:
+    modules = [script.race.module for script in quick_result.scripts]
+    assert modules == [race.module for race in SCRIPT_RACES]
+    for module in ("bench.tokenize_peers", "bench.command_peers", "bench.huge_line"):
+        assert module in modules
+    failed = [script.race.module for script in quick_result.scripts if script.failed]
+    assert failed == []
+    assert all(script.output for script in quick_result.scripts)
+    report = tmp_path / "RESULTS.md"
+    write_report(quick_result, report)
+    text = report.read_text()
+    for script in quick_result.scripts:
+        assert f"### {script.race.title}" in text

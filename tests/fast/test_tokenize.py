@@ -1,6 +1,7 @@
 """The tokenizers on many texts give sacreBLEU 2.6's tokens on the compiled pass
 (``_tokenize.c``) and on the pure-Python oracle alike."""
 
+import gc
 import hashlib
 
 import pytest
@@ -8,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
-from mtcompute.fast.tokenize import tokenize_many
+from mtcompute.fast.tokenize import tokenize_many, tokenize_unicode
 from mtcompute.metrics import tokenizers
 from tests.metrics.tokenizers.sacrebleu_tokens import (
     CLASS_ALPHABETS,
@@ -172,3 +173,30 @@ def test_ascii_texts_and_their_recent_tokens_are_the_oracles(
     expected = tokenizers.tokenize_many(batch, tokenizer, lowercase)
     assert tokenize_many(batch, tokenizer, lowercase) == expected
     assert tokenize_many(batch * 2, tokenizer, lowercase) == expected * 2  # tokens met before
+
+
+def test_the_token_lists_are_not_tracked_by_the_garbage_collector(path: str) -> None:
+    # Lists of str cannot be in a cycle: untracked, 100,000 of them cost no collection's walk.
+    tokens = tokenize_many(["Hello, world.", "Grüße aus Köln!"], "13a")
+    if path == "compiled":
+        assert not any(gc.is_tracked(line) for line in tokens)
+    assert tokens == [["Hello", ",", "world", "."], ["Grüße", "aus", "Köln", "!"]]
+
+
+@pytest.mark.parametrize("tokenizer", ["13a", "intl", "zh", "char", "none"])
+def test_tokenize_unicode_gives_the_tokens_of_tokenize_many(path: str, tokenizer: str) -> None:
+    batch = ["Hello, world.", "Grüße, 3.5 «Köln»!", "Жы — 你好", "\U0001d518\U0001d52b code"]
+    assert tokenize_unicode(batch, tokenizer) == tokenize_many(batch, tokenizer)
+
+
+@pytest.mark.parametrize("text", ["\ud800", "ab\udfff", "Жы\udc80", "\U0001d518\ud83d"])
+def test_tokenize_unicode_refuses_a_lone_surrogate_and_says_which_text(
+    path: str, text: str
+) -> None:
+    with pytest.raises(ValueError, match="text 1 holds a lone surrogate"):
+        tokenize_unicode(["fine", text], "13a")
+
+
+def test_tokenize_unicode_refuses_a_text_that_is_not_a_str(path: str) -> None:
+    with pytest.raises(TypeError, match="text 1 is int, not str"):
+        tokenize_unicode(["fine", 3], "13a")  # type: ignore[list-item]

@@ -1,37 +1,78 @@
 """The Python interface: run a tool by id and version (or a batch of such calls), read its
 contract, or call a metric directly, by the rules of its contract without the contract's size
-limits."""
+limits.
 
-from mtcompute.api.bleu import (
-    brevity_penalty,
-    corpus_bleu,
-    ngram_counts,
-    sentence_bleu,
-    sentence_components,
-)
-from mtcompute.api.chrf import chrf
-from mtcompute.api.pairwise import (
-    mbr_select,
-    pairwise_bleu,
-    pairwise_bleu_batch,
-    pairwise_chrf,
-    pairwise_chrf_batch,
-)
-from mtcompute.api.parsing import TextList, TokenList
-from mtcompute.api.parts import (
-    chrf_from_statistics,
-    corpus_bleu_from_statistics,
-    corpus_bleu_statistics,
-    ter_from_statistics,
-)
-from mtcompute.api.rouge import rouge
-from mtcompute.api.significance import confidence_interval, paired_test
-from mtcompute.api.ter import ter
-from mtcompute.api.tokenize import tokenize
-from mtcompute.api.wer import cer, wer
-from mtcompute.helper.process import use_helper_process
-from mtcompute.meta.batch.run import execute_batch
-from mtcompute.meta.execute import describe, execute, execute_answer, resolve_version, tools
+Each name is imported on first use (module ``__getattr__``): a command that needs one function
+does not load the others' contracts and kernels."""
+
+import importlib as _importlib
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from mtcompute.api.bleu import (
+        brevity_penalty,
+        corpus_bleu,
+        ngram_counts,
+        sentence_bleu,
+        sentence_components,
+    )
+    from mtcompute.api.chrf import chrf
+    from mtcompute.api.pairwise import (
+        mbr_select,
+        pairwise_bleu,
+        pairwise_bleu_batch,
+        pairwise_chrf,
+        pairwise_chrf_batch,
+    )
+    from mtcompute.api.parsing import TextList, TokenList
+    from mtcompute.api.parts import (
+        chrf_from_statistics,
+        corpus_bleu_from_statistics,
+        corpus_bleu_statistics,
+        ter_from_statistics,
+    )
+    from mtcompute.api.rouge import rouge
+    from mtcompute.api.significance import confidence_interval, paired_test
+    from mtcompute.api.ter import ter
+    from mtcompute.api.tokenize import tokenize
+    from mtcompute.api.wer import cer, wer
+    from mtcompute.helper.process import use_helper_process
+    from mtcompute.meta.batch.run import execute_batch
+    from mtcompute.meta.execute import describe, execute, execute_answer, resolve_version, tools
+
+_HOMES = {
+    "brevity_penalty": "mtcompute.api.bleu",
+    "corpus_bleu": "mtcompute.api.bleu",
+    "ngram_counts": "mtcompute.api.bleu",
+    "sentence_bleu": "mtcompute.api.bleu",
+    "sentence_components": "mtcompute.api.bleu",
+    "chrf": "mtcompute.api.chrf",
+    "mbr_select": "mtcompute.api.pairwise",
+    "pairwise_bleu": "mtcompute.api.pairwise",
+    "pairwise_bleu_batch": "mtcompute.api.pairwise",
+    "pairwise_chrf": "mtcompute.api.pairwise",
+    "pairwise_chrf_batch": "mtcompute.api.pairwise",
+    "TextList": "mtcompute.api.parsing",
+    "TokenList": "mtcompute.api.parsing",
+    "chrf_from_statistics": "mtcompute.api.parts",
+    "corpus_bleu_from_statistics": "mtcompute.api.parts",
+    "corpus_bleu_statistics": "mtcompute.api.parts",
+    "ter_from_statistics": "mtcompute.api.parts",
+    "rouge": "mtcompute.api.rouge",
+    "confidence_interval": "mtcompute.api.significance",
+    "paired_test": "mtcompute.api.significance",
+    "ter": "mtcompute.api.ter",
+    "tokenize": "mtcompute.api.tokenize",
+    "cer": "mtcompute.api.wer",
+    "wer": "mtcompute.api.wer",
+    "use_helper_process": "mtcompute.helper.process",
+    "execute_batch": "mtcompute.meta.batch.run",
+    "describe": "mtcompute.meta.execute",
+    "execute": "mtcompute.meta.execute",
+    "execute_answer": "mtcompute.meta.execute",
+    "resolve_version": "mtcompute.meta.execute",
+    "tools": "mtcompute.meta.execute",
+}
 
 __all__ = [
     "TextList",
@@ -66,3 +107,16 @@ __all__ = [
     "use_helper_process",
     "wer",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'mtcompute.api' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -13,7 +13,7 @@ from typing import Any
 
 from mtcompute.errors import InputError, Violation
 from mtcompute.fast.resampling import paired
-from mtcompute.fast.resampling.draws import RESAMPLINGS, Resampling
+from mtcompute.fast.resampling.modes import RESAMPLINGS, Resampling
 from mtcompute.fast.resampling.paired import TESTS, Interval, Pair, Test
 from mtcompute.fast.resampling.registry import ResampledMetric, resampled_metrics
 from mtcompute.metrics.significance import SignificanceResult, SystemScore

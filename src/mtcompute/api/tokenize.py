@@ -10,7 +10,8 @@ from mtcompute.contracts.bleu_tokenize_1_1_0 import OPTIONS
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.texts import Texts
-from mtcompute.fast.tokenize import tokenize_many
+from mtcompute.fast.tokenize import tokenize_many, tokenize_unicode
+from mtcompute.metrics.tokenizers import TOKENIZER_NAMES
 
 _SCHEMA = fields.closed_object(
     {"texts": {"type": "array", "items": fields.text(None)}, **OPTIONS}, ["texts"]
@@ -22,6 +23,7 @@ def _arguments(checked: Checked) -> dict[str, Any]:
 
 
 _TEXTS = RequestParser(_SCHEMA, [Texts((("texts", EVERY),))], _arguments)
+_OPTIONS = RequestParser(_SCHEMA, [], _arguments)
 
 
 def tokenize(
@@ -33,6 +35,17 @@ def tokenize(
     SentencePiece "flores101", "flores200", "spBLEU-1K" and "spm" (their models read from
     sacreBLEU's cache). Raises ``InputError`` listing every violation (a text that is not a
     string, a lone surrogate, an unknown tokenizer, one whose package or model is missing)."""
+    if (
+        tokenizer in TOKENIZER_NAMES
+        and isinstance(texts, list | tuple)
+        and _OPTIONS.parse_in_bulk({"texts": [], "tokenizer": tokenizer, "lowercase": lowercase})
+    ):
+        # The options by the parser; the texts by the kernel, which refuses what the parser
+        # would (a text not a str, a lone surrogate) as it reads them: no pass of their own.
+        try:
+            return tokenize_unicode(texts, tokenizer, lowercase)
+        except (TypeError, ValueError):
+            pass  # the parser says what and where, below
     checked = _TEXTS.parse({"texts": texts, "tokenizer": tokenizer, "lowercase": lowercase})
     texts_checked: Sequence[str] = checked["texts"]
     return tokenize_many(texts_checked, tokenizer, lowercase)

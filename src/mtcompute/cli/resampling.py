@@ -9,12 +9,14 @@ any other (sacreBLEU's paired tests silently draw from the operating system for 
 
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from mtcompute.fast.resampling.draws import RESAMPLINGS
-from mtcompute.scoring.systems import Resampling
+from mtcompute.fast.resampling.modes import RESAMPLINGS
+
+if TYPE_CHECKING:
+    from mtcompute.scoring.systems import Resampling
 
 F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_SEED = "12345"
@@ -119,7 +121,7 @@ KEYS = (
 )
 
 
-def resampling_of(options: dict[str, Any], systems: int) -> Resampling | None:
+def resampling_of(options: dict[str, Any], systems: int) -> "Resampling | None":
     """What the options ask for (None: no interval and no test); usage errors for options
     that contradict each other or the number of systems."""
     if options["paired_bs"] and options["paired_ar"]:
@@ -136,6 +138,8 @@ def resampling_of(options: dict[str, Any], systems: int) -> Resampling | None:
         return None
     if test is not None and systems < 2:
         raise click.UsageError("paired tests need at least two systems after -i")
+    from mtcompute.scoring.systems import Resampling  # noqa: PLC0415 - numpy's, when asked
+
     mode = options["resampling"]
     samples = options["paired_ar_n"] if test == "randomization" else options["paired_bs_n"]
     return Resampling(

@@ -52,7 +52,14 @@ def score_streamed(files: FileSet, plan: Plan, where: Where, output: Output) -> 
             reader = stack.enter_context(
                 ChunkReader(files, lines=where.chunk_lines, max_line_bytes=where.max_line_bytes)
             )
-            scored = _scored(stack, plan, reader, reader.total, where, len(files.references))
+            scored = _scored(
+                stack,
+                plan,
+                reader,
+                (reader.total, reader.total_bytes),
+                where,
+                len(files.references),
+            )
     except (InputError, ServiceError) as error:
         fail(error, one_line=True)
     if scored is not None:
@@ -71,7 +78,8 @@ def score_read(
         plan.scoring_metrics()
         with ExitStack() as stack:
             chunks = _chunks(hypotheses, references, where.chunk_lines)
-            scored = _scored(stack, plan, chunks, len(hypotheses), where, len(references))
+            size = (len(hypotheses), sum(map(len, hypotheses)))  # characters: bytes at least
+            scored = _scored(stack, plan, chunks, size, where, len(references))
     except (InputError, ServiceError) as error:
         fail(error, one_line=True)
     if scored is not None:
@@ -90,12 +98,14 @@ def _scored(  # noqa: PLR0917
     stack: ExitStack,
     plan: Plan,
     chunks: Iterable[Chunk],
-    total: int | None,
+    size: tuple[int | None, int | None],
     where: Where,
     nrefs: int,
 ) -> list[Scored] | None:
-    """The corpus scores; None at sentence level, whose lines are written here."""
-    runner = stack.enter_context(_runner(where))
+    """The corpus scores; None at sentence level, whose lines are written here. ``size`` is
+    the segments and the hypotheses' bytes, where they are known."""
+    total, total_bytes = size
+    runner = stack.enter_context(_runner(where, total_bytes))
     advance = stack.enter_context(progress(total, quiet=where.quiet))
     if plan.sentence_level:
         write_sentences(plan, chunks, runner, sys.stdout.buffer, advance)
@@ -103,10 +113,14 @@ def _scored(  # noqa: PLR0917
     return corpus_scores(plan, chunks, runner, advance, nrefs)
 
 
-def _runner(where: Where) -> Runner:
+# Files this small are scored here in less time than worker processes take to start.
+IN_PROCESS_BYTES = 2 * 1024 * 1024
+
+
+def _runner(where: Where, total_bytes: int | None) -> Runner:
     if where.scheduler:
         return DaskCluster(where.scheduler)
-    if where.jobs == 1:
+    if where.jobs == 1 or (total_bytes is not None and total_bytes <= IN_PROCESS_BYTES):
         return InProcess()
     return WorkersIfNeeded(where.jobs)
 

@@ -3,6 +3,9 @@ from collections.abc import Sequence
 UNICODE_TABLES: str
 
 def tokenize_many(texts: Sequence[str], tokenizer: str, lowercase: bool, /) -> list[list[str]]: ...
+def tokenize_unicode(
+    texts: Sequence[str], tokenizer: str, lowercase: bool, /
+) -> list[list[str]]: ...
 def corpus_statistics(
     hypotheses: Sequence[str],
     references: Sequence[Sequence[str | None]],

@@ -129,6 +129,9 @@ statistics) in one call."""
 tokenize_many = cast(TokenizeMany | None, _compiled("_tokenize", "tokenize_many"))
 """``_tokenize.c``: sacreBLEU's BLEU tokenizers, each text's tokens in one call."""
 
+tokenize_unicode = cast(TokenizeMany | None, _compiled("_tokenize", "tokenize_unicode"))
+"""``_tokenize.c``: ``tokenize_many``, refusing a text with a lone surrogate (ValueError)."""
+
 text_statistics = cast(TextStatistics | None, _compiled("_tokenize", "corpus_statistics"))
 """``_tokenize.c``: corpus BLEU statistics of raw texts, tokenized and counted in one pass."""
 

@@ -14,11 +14,13 @@ the hypothesis repeats; each other n-gram that occurs adds 1.
 from collections import Counter
 from collections.abc import Sequence
 from itertools import repeat
+from typing import TYPE_CHECKING
 
 from mtcompute.fast import compiled
-from mtcompute.fast.bleu import corpus_statistics_fast
-from mtcompute.fast.token_bytes import TokenBytes
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, closest_reference_length
+
+if TYPE_CHECKING:  # numpy's, imported where a long segment needs the arrays
+    from mtcompute.fast.token_bytes import TokenBytes
 
 # Up to this many tokens (hypothesis and references), strings beat the arrays: measured.
 SHORT_SEGMENT_TOKENS = 1_000
@@ -31,7 +33,7 @@ def segment_statistics_fast(
     hypothesis: Tokens,
     references: Sequence[Tokens],
     max_order: int,
-    encoded: TokenBytes | None = None,
+    encoded: "TokenBytes | None" = None,
 ) -> BleuStatistics:
     """``bleu.segment_statistics`` for any size; ``encoded``, when given, holds the tokens of the
     hypothesis then of each reference, as a request's validation makes it."""
@@ -41,6 +43,8 @@ def segment_statistics_fast(
             return BleuStatistics(*counts)
     size = len(hypothesis) + sum(map(len, references))
     if size > SHORT_SEGMENT_TOKENS:
+        from mtcompute.fast.bleu import corpus_statistics_fast  # noqa: PLC0415 - numpy's
+
         return corpus_statistics_fast([hypothesis], [references], max_order, encoded)
     return segment_statistics_by_strings(hypothesis, references, max_order)
 

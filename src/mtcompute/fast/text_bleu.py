@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import cast
 
 from mtcompute.fast import compiled
-from mtcompute.fast.bleu import corpus_statistics_fast
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
 from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES, tokenizer_named
@@ -70,6 +69,8 @@ def _statistics(  # noqa: PLR0917 - the compiled function's arguments, in its or
         if by_streams
         else cast(Sequence[Sequence[str]], references)
     )
+    from mtcompute.fast.bleu import corpus_statistics_fast  # noqa: PLC0415 - numpy, if needed
+
     hypothesis_tokens = tokenize_many(hypotheses, tokenizer, lowercase)
     reference_tokens = _tokenized_segments(per_segment, tokenizer, lowercase)
     return corpus_statistics_fast(hypothesis_tokens, reference_tokens, max_order)

@@ -73,7 +73,9 @@ class FileSet:
 
 class ChunkReader:
     """Opens the files and surveys the regular ones (every problem at once: a missing file, an
-    empty one, a line too long or not UTF-8, different line counts), then yields the chunks."""
+    empty one, a line too long or not UTF-8, different line counts), then yields the chunks.
+    ``total`` is the segment count and ``total_bytes`` the files' size, where every file is
+    regular (None otherwise)."""
 
     def __init__(
         self,
@@ -113,13 +115,18 @@ class ChunkReader:
         errors: list[Violation] = []
         streams: list[BinaryIO] = []
         counts: list[int] = []
+        self.total_bytes: int | None = 0
         for name in names:
             try:
                 stream = stdin if name == STDIN else self._stack.enter_context(_open(name))
                 streams.append(stream)
                 if _seekable(stream):
                     counts.append(surveyed(name, stream, self.max_line_bytes))
+                    if self.total_bytes is not None:
+                        self.total_bytes += stream.tell()
                     stream.seek(0)
+                else:
+                    self.total_bytes = None
             except InputError as error:
                 errors += error.errors
         if errors:

@@ -148,8 +148,19 @@ def _check_lines(name: str, data: bytes, first_line: int, max_line_bytes: int) -
         end = data.find(b"\n", error.start)
         line = data[start : len(data) if end < 0 else end]
         decoded(name, [line], first_line + data.count(b"\n", 0, error.start))
-    if max_line_bytes < len(data):
-        lengths = list(map(len, data.split(b"\n")))
-        if max(lengths) > max_line_bytes:  # rare: then find which line
-            offset = next(k for k, length in enumerate(lengths) if length > max_line_bytes)
-            raise _too_long(name, first_line + offset, max_line_bytes)
+    long_line = _first_long_line(data, max_line_bytes)
+    if long_line is not None:
+        raise _too_long(name, first_line + data.count(b"\n", 0, long_line), max_line_bytes)
+
+
+def _first_long_line(data: bytes, max_line_bytes: int) -> int | None:
+    """Where the first line of ``data`` longer than ``max_line_bytes`` starts, or None. A step
+    jumps to the last newline within reach of the line it starts at, so a block costs a few
+    searches, not a list of its lines: every line between two steps is within the bound."""
+    start = 0
+    while start + max_line_bytes < len(data):
+        newline = data.rfind(b"\n", start, start + max_line_bytes + 1)
+        if newline < 0:
+            return start
+        start = newline + 1
+    return None

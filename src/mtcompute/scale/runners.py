@@ -7,20 +7,21 @@ reads the files stops the pool when it is interrupted or fails: the chunks not y
 dropped, the workers finish the one they hold and exit, so that none is left behind.
 """
 
-import ctypes
 import itertools
-import multiprocessing
 import os
 import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mtcompute.scale.chunks import Chunk
 from mtcompute.scale.work import ChunkResult, Plan, run_chunk
+
+if TYPE_CHECKING:  # a pool's modules are imported when one starts: most runs need none
+    import multiprocessing.context
+    from concurrent.futures import Future
 
 # Chunks in flight per worker: one being scored, one waiting, so that no worker idles.
 IN_FLIGHT_PER_WORKER = 2
@@ -77,6 +78,8 @@ _PR_SET_PDEATHSIG = 1
 def _quiet_worker() -> None:
     """A worker ignores Ctrl-C, and on Linux ends with the process that started it, however
     that one ended (killed, say): no worker is left waiting for chunks that will not come."""
+    import ctypes  # noqa: PLC0415 - in a worker only
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform == "linux":
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
@@ -99,11 +102,13 @@ def _interrupts_deferred() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def _start_method() -> multiprocessing.context.BaseContext:
+def _start_method() -> "multiprocessing.context.BaseContext":
     """Linux forks the workers from this process, which has the scoring modules loaded: they
     start in milliseconds and share its memory. The pool forks every worker before its first
     thread starts, and this process runs no other thread then (the progress bar has none), so
     the fork copies no lock another thread holds. Elsewhere a fork server, preloaded."""
+    import multiprocessing  # noqa: PLC0415 - when a pool starts
+
     if sys.platform == "linux":
         return multiprocessing.get_context("fork")
     context = multiprocessing.get_context("forkserver")
@@ -115,6 +120,8 @@ class ProcessPool:
     """Chunks scored by ``jobs`` worker processes."""
 
     def __init__(self, jobs: int) -> None:
+        from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - as it starts
+
         self.jobs = jobs
         self._executor = ProcessPoolExecutor(
             jobs, mp_context=_start_method(), initializer=_quiet_worker

@@ -18,10 +18,12 @@ keywords. Several systems are compared on the metrics named by ``resampled`` (on
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from mtcompute.contracts.contract import Contract
 from mtcompute.scoring.scored import Scored
+
+if TYPE_CHECKING:
+    from mtcompute.contracts.contract import Contract
 
 # A corpus's texts: hypotheses[i] is segment i; references[k][i] is its k-th reference, a
 # stream per reference file, as sacreBLEU takes them.
@@ -116,8 +118,10 @@ def _value(settings: Mapping[str, Any], option: Option) -> Any:
     return option.default if value is None else value
 
 
-def tool_name(contract: Contract) -> str:
-    """``id@version``, as a signature names the tool that computed the number."""
+def tool_name(contract: "Contract") -> str:
+    """``id@version``, as a signature names the tool that computed the number. A metric writes
+    its tools' names as constants, so that scoring loads no contract (a test holds them to the
+    contracts')."""
     return f"{contract.id}@{contract.version}"
 
 

@@ -28,15 +28,31 @@ Sentence scores alone, of many short segments, come from ``sentences`` in one co
 without a corpus result or an object per segment.
 """
 
-from mtcompute.fast.chrf.compute import (
-    CODE_POINTS_PER_BLOCK,
-    SMALL_INPUT_CODE_POINTS,
-    ChrfBlock,
-    block_of,
-    chrf_fast,
-    segment_statistics_fast,
-)
-from mtcompute.fast.chrf.sentences import sentence_scores, sentence_statistics
+import importlib as _importlib
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from mtcompute.fast.chrf.compute import (
+        CODE_POINTS_PER_BLOCK,
+        SMALL_INPUT_CODE_POINTS,
+        ChrfBlock,
+        block_of,
+        chrf_fast,
+        segment_statistics_fast,
+    )
+    from mtcompute.fast.chrf.sentences import sentence_scores, sentence_statistics
+
+# Imported on first use: the sentence scores need no numpy, the corpus blocks do.
+_HOMES = {
+    "CODE_POINTS_PER_BLOCK": "mtcompute.fast.chrf.compute",
+    "SMALL_INPUT_CODE_POINTS": "mtcompute.fast.chrf.compute",
+    "ChrfBlock": "mtcompute.fast.chrf.compute",
+    "block_of": "mtcompute.fast.chrf.compute",
+    "chrf_fast": "mtcompute.fast.chrf.compute",
+    "segment_statistics_fast": "mtcompute.fast.chrf.compute",
+    "sentence_scores": "mtcompute.fast.chrf.sentences",
+    "sentence_statistics": "mtcompute.fast.chrf.sentences",
+}
 
 __all__ = [
     "CODE_POINTS_PER_BLOCK",
@@ -48,3 +64,12 @@ __all__ = [
     "sentence_scores",
     "sentence_statistics",
 ]
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'mtcompute.fast.chrf' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(home), name)
+    globals()[name] = value
+    return value

@@ -50,6 +50,34 @@ def sentence_statistics(
     return _each_segment(hypotheses, references, options)
 
 
+def corpus_statistics(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: ChrfOptions
+) -> ChrfStatistics:
+    """The corpus's statistics: every segment's kept statistics summed, which is what the
+    oracle's (and ``chrf_fast``'s) corpus statistics are, without an object per segment where
+    the kernel was built. Raises as ``sentence_scores`` does."""
+    counter = compiled.chrf_sentence_statistics
+    if counter is not None and _compiled_supports(options):
+        rows = counter(hypotheses, references, *_arguments(options))
+        if rows is not None:
+            return _summed(((h, r, m) for _, _, h, r, m in rows), options.order_count)
+    segments = _each_segment(hypotheses, references, options)
+    kept = (segment.statistics for segment in segments)
+    return _summed(((s.hypothesis, s.reference, s.matches) for s in kept), options.order_count)
+
+
+def _summed(
+    rows: Iterable[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]], orders: int
+) -> ChrfStatistics:
+    hypothesis, reference, matches = [0] * orders, [0] * orders, [0] * orders
+    for row_hypothesis, row_reference, row_matches in rows:
+        for k in range(orders):
+            hypothesis[k] += row_hypothesis[k]
+            reference[k] += row_reference[k]
+            matches[k] += row_matches[k]
+    return ChrfStatistics(tuple(hypothesis), tuple(reference), tuple(matches))
+
+
 def _each_segment(
     hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: ChrfOptions
 ) -> list[ChrfSegment]:

@@ -35,15 +35,13 @@ import functools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast import compiled
 
-Resampling = Literal["sacrebleu", "portable"]
-RESAMPLINGS: tuple[Resampling, ...] = ("sacrebleu", "portable")
 Indexes = NDArray[np.int64]
 Mask = NDArray[np.bool_]
 

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast.resampling import draws, sums
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.scores import Formula, Matrix, Scores
 
 Test = Literal["bootstrap", "randomization"]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.scores import Formula, Matrix
 
 Texts = Sequence[str]

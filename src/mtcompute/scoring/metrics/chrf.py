@@ -9,31 +9,22 @@ word order 2 (``-cw`` gives another).
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from mtcompute import api
-from mtcompute.contracts import chrf_compute_1_0_0 as chrf_tool
-from mtcompute.contracts import chrf_plus_plus_compute_1_0_0 as chrf_plus_plus_tool
-from mtcompute.contracts.contract import Contract
-from mtcompute.fast.chrf import sentence_scores, sentence_statistics
+from mtcompute.fast.chrf.sentences import corpus_statistics, sentence_scores, sentence_statistics
 from mtcompute.metrics.chrf import (
     DEFAULT_BETA,
     DEFAULT_CHAR_ORDER,
     DEFAULT_WORD_ORDER,
     ChrfOptions,
-    ChrfResult,
     ChrfStatistics,
     chrf_result,
 )
 from mtcompute.scoring import signature
-from mtcompute.scoring.metric import (
-    Option,
-    ScoringMetric,
-    Streams,
-    Texts,
-    per_segment,
-    tool_name,
-)
+from mtcompute.scoring.metric import Option, ScoringMetric, Streams, Texts, per_segment
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+# Longer segments (in characters) are counted in blocks: see ``_Chrf.statistics``.
+LONG_SEGMENT = 1 << 16
 
 
 def _switch(name: str, help: str) -> Option:
@@ -42,7 +33,7 @@ def _switch(name: str, help: str) -> Option:
 
 class _Chrf(ScoringMetric):
     word_order: ClassVar[int]
-    contract: ClassVar[Contract]
+    tool: ClassVar[str]  # the tool's id@version in the signature
     options = (
         Option(
             "chrf_char_order",
@@ -74,19 +65,20 @@ class _Chrf(ScoringMetric):
         refs = [self._texts(stream) for stream in references]
         return self._texts(hypotheses), per_segment(refs)
 
-    def _result(self, hypotheses: Texts, references: Streams) -> ChrfResult:
-        options = self._options()
-        return api.chrf(
-            *self._segments(hypotheses, references),
-            char_order=options.char_order,
-            word_order=options.word_order,
-            beta=options.beta,
-            eps_smoothing=options.eps_smoothing,
-            include_whitespace=options.include_whitespace,
-        )
-
     def statistics(self, hypotheses: Texts, references: Streams) -> ChrfStatistics:
-        return self._result(hypotheses, references).statistics
+        """Every segment's kept statistics, summed: lines of test-set length in one compiled
+        pass (no numpy), a segment longer than ``LONG_SEGMENT`` characters by numpy's blocks,
+        whose memory stays a block's. The texts are lines read as UTF-8, which the tool's
+        checks would pass as they are."""
+        texts, segments = self._segments(hypotheses, references)
+        if max(map(len, texts), default=0) > LONG_SEGMENT or any(
+            len(text) > LONG_SEGMENT for refs in segments for text in refs
+        ):
+            from mtcompute.fast.chrf.compute import chrf_fast  # noqa: PLC0415 - numpy's
+
+            result = chrf_fast(texts, segments, self._options(), return_words=False)
+            return result.statistics
+        return corpus_statistics(texts, segments, self._options())
 
     def from_statistics(self, statistics: ChrfStatistics, nrefs: int) -> Scored:
         result = chrf_result((), statistics, self._options())
@@ -139,7 +131,7 @@ class _Chrf(ScoringMetric):
             include_whitespace=options.include_whitespace,
             eps_smoothing=options.eps_smoothing,
             lowercase=self.settings["chrf_lowercase"],
-            tool=tool_name(self.contract),
+            tool=self.tool,
         )
 
 
@@ -148,7 +140,7 @@ class Chrf(_Chrf):
     name = "chrf"
     resampled = ("chrf",)
     word_order = 0
-    contract = chrf_tool.TOOL.contract
+    tool = "chrf-compute@1.0.0"
 
 
 @register
@@ -156,4 +148,4 @@ class ChrfPlusPlus(_Chrf):
     name = "chrf++"
     resampled = ("chrf++",)
     word_order = DEFAULT_WORD_ORDER
-    contract = chrf_plus_plus_tool.TOOL.contract
+    tool = "chrf-plus-plus-compute@1.0.0"

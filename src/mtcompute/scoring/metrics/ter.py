@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute import api
-from mtcompute.contracts import ter_compute_1_0_0 as ter_tool
+from mtcompute.fast.ter import ter_fast
 from mtcompute.metrics.ter.result import TerResult
 from mtcompute.metrics.ter.statistics import TerStatistics, ter_score
 from mtcompute.scoring import signature
@@ -24,12 +23,12 @@ from mtcompute.scoring.metric import (
     Streams,
     Texts,
     per_segment,
-    tool_name,
 )
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
 
 NAME = "TER"
+TOOL = "ter-compute@1.0.0"  # the tool's id@version in the signature
 # Numbers of references whose averages are multiples of 1/8: exact sums in any order.
 _EXACT_REFERENCE_COUNTS = (1, 2, 4, 8)
 
@@ -80,7 +79,8 @@ class Ter(ScoringMetric):
     )
 
     def _result(self, hypotheses: Texts, references: Streams) -> TerResult:
-        return api.ter(list(hypotheses), per_segment(references), **self.settings)
+        # The texts are lines read as UTF-8: the tool's checks would pass them as they are.
+        return ter_fast(hypotheses, per_segment(references), **self.settings)
 
     def statistics(self, hypotheses: Texts, references: Streams) -> TerPart:
         segments = self._result(hypotheses, references).segments
@@ -113,6 +113,4 @@ class Ter(ScoringMetric):
         return dict(self.settings)
 
     def signature(self, nrefs: int) -> str:
-        return signature.ter_signature(
-            nrefs, **self.settings, tool=tool_name(ter_tool.TOOL.contract)
-        )
+        return signature.ter_signature(nrefs, **self.settings, tool=TOOL)

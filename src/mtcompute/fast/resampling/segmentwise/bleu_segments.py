@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
 from mtcompute.fast.resampling.scores import BleuFormula
 from mtcompute.fast.resampling.statistics import bleu_rows

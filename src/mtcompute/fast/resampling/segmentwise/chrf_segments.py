@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtcompute.fast.chrf.shared_references import kept_statistics
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
 from mtcompute.fast.resampling.scores import ChrfFormula
 from mtcompute.metrics.chrf import DEFAULT_WORD_ORDER, ChrfOptions

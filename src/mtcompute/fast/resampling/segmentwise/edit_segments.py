@@ -16,7 +16,7 @@ from numpy.typing import NDArray
 
 from mtcompute.errors import InputError, Violation
 from mtcompute.fast.edits import pair_statistics_fast
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
 from mtcompute.fast.resampling.scores import Matrix, Scores
 

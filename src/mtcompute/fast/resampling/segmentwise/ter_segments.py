@@ -4,7 +4,7 @@ portable mode), scored by TER's formula."""
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mtcompute.fast.resampling.draws import Resampling
+from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
 from mtcompute.fast.resampling.scores import TerFormula
 from mtcompute.fast.resampling.statistics import ter_matrix, ter_scale

@@ -105,3 +105,14 @@ def test_the_client_is_there_on_first_use() -> None:
     from mtcompute.remote.client import Client  # noqa: PLC0415
 
     assert mtcompute.Client is Client
+
+
+def test_a_function_named_as_its_module_stays_the_function_once_the_module_is_imported() -> None:
+    program = (
+        "import importlib, mtcompute\n"
+        "for name in ('chrf', 'ter', 'wer', 'rouge', 'tokenize'):\n"
+        "    importlib.import_module(f'mtcompute.api.{name}')\n"
+        "    assert callable(getattr(mtcompute.api, name)), name\n"
+        "    assert callable(getattr(mtcompute, name)), name\n"
+    )
+    subprocess.run([sys.executable, "-c", program], check=True)

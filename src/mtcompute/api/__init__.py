@@ -3,9 +3,12 @@ contract, or call a metric directly, by the rules of its contract without the co
 limits.
 
 Each name is imported on first use (module ``__getattr__``): a command that needs one function
-does not load the others' contracts and kernels."""
+does not load the others' contracts and kernels. A function named as its module (``wer`` in
+``api/wer.py``) stays the function when the module is imported directly (``_Package``)."""
 
 import importlib as _importlib
+import sys as _sys
+import types as _types
 import typing as _typing
 
 if _typing.TYPE_CHECKING:
@@ -120,3 +123,17 @@ def __getattr__(name: str) -> object:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
+
+
+class _Package(_types.ModuleType):
+    """This package, whose functions share their modules' names (``api.wer`` is both): when a
+    module of it is imported, Python sets it on the package under its name, and that name must
+    stay the function."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, _types.ModuleType) and _HOMES.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+_sys.modules[__name__].__class__ = _Package

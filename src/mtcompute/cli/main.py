@@ -48,7 +48,7 @@ COMMANDS = {
     "score": LazyCommand(
         "mtcompute.cli.score",
         "score",
-        "Score text files (BLEU, chrF, chrF++, TER) as sacreBLEU does.",
+        "Score text files as sacreBLEU does (and WER, CER, ROUGE): its options and output.",
         is_short_help=True,
     ),
     "serve": LazyCommand(

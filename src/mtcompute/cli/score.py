@@ -179,7 +179,7 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
 
 @click.command(
     help=_HELP,
-    short_help="Score text files as sacreBLEU does: its options, numbers and output.",
+    short_help="Score text files as sacreBLEU does (and WER, CER, ROUGE): its options and output.",
 )
 @click.argument("positional_references", metavar="[REF]...", nargs=-1)
 @click.option(

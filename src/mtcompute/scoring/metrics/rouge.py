@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtcompute import api
-from mtcompute.contracts import rouge_compute_1_0_0 as rouge_tool
 from mtcompute.errors import InputError, Violation
 from mtcompute.metrics.rouge.result import RougeResult
+from mtcompute.metrics.rouge.score import TOKENIZERS
 from mtcompute.metrics.rouge.types import DEFAULT_TYPES, is_rouge_type
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import (
@@ -24,10 +24,11 @@ from mtcompute.scoring.metric import (
     Streams,
     Texts,
     per_segment,
-    tool_name,
 )
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+TOOL = "rouge-compute@1.0.0"  # the tool that computes the number (scoring loads no contract)
 
 _KEYS = ("precision", "recall", "fmeasure")
 
@@ -92,7 +93,7 @@ class Rouge(ScoringMetric):
             ("--rouge-tokenizer",),
             "ROUGE: rouge-score's tokenizer (ASCII only) or mtcompute's unicode tokenizer (v1).",
             "rouge-score",
-            choices=rouge_tool.TOKENIZERS,
+            choices=tuple(TOKENIZERS),
         ),
         Option(
             "rouge_sentence_separator",
@@ -186,7 +187,7 @@ class Rouge(ScoringMetric):
             use_stemmer=self.settings["rouge_stemmer"],
             tokenizer=self.settings["rouge_tokenizer"],
             separator=self.settings["rouge_sentence_separator"],
-            tool=tool_name(rouge_tool.TOOL.contract),
+            tool=TOOL,
         )
 
 

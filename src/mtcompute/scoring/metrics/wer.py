@@ -9,9 +9,6 @@ reference: a second reference file is refused.
 from collections.abc import Iterator
 from typing import ClassVar
 
-from mtcompute.contracts import cer_compute_1_0_0 as cer_tool
-from mtcompute.contracts import wer_compute_1_0_0 as wer_tool
-from mtcompute.contracts.contract import Contract
 from mtcompute.errors import InputError, Violation
 from mtcompute.fast.edits import (
     pair_statistics_fast,
@@ -21,14 +18,14 @@ from mtcompute.fast.edits import (
 from mtcompute.metrics.wer.rates import error_rate, word_rates
 from mtcompute.metrics.wer.statistics import EditStatistics
 from mtcompute.scoring import signature
-from mtcompute.scoring.metric import ScoringMetric, Streams, Texts, tool_name
+from mtcompute.scoring.metric import ScoringMetric, Streams, Texts
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
 
 
 class _EditRate(ScoringMetric):
     by_characters: ClassVar[bool]
-    contract: ClassVar[Contract]
+    tool: ClassVar[str]  # the tool's id@version in the signature (scoring loads no contract)
     label: ClassVar[str]
 
     def _references(self, references: Streams) -> Texts:
@@ -74,7 +71,7 @@ class _EditRate(ScoringMetric):
         raise NotImplementedError
 
     def signature(self, nrefs: int) -> str:
-        return signature.edit_rate_signature(nrefs, tool=tool_name(self.contract))
+        return signature.edit_rate_signature(nrefs, tool=self.tool)
 
 
 @register
@@ -83,7 +80,7 @@ class Wer(_EditRate):
     resampled = ("wer",)
     label = "WER"
     by_characters = False
-    contract = wer_tool.TOOL.contract
+    tool = "wer-compute@1.0.0"
 
     def _result(self, statistics: EditStatistics) -> dict[str, object]:
         rates = word_rates(statistics)
@@ -102,7 +99,7 @@ class Cer(_EditRate):
     resampled = ("cer",)
     label = "CER"
     by_characters = True
-    contract = cer_tool.TOOL.contract
+    tool = "cer-compute@1.0.0"
 
     def _result(self, statistics: EditStatistics) -> dict[str, object]:
         return {"cer": error_rate(statistics), **statistics.to_dict()}

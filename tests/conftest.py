@@ -1,6 +1,7 @@
 """Settings for the whole suite, and the markers that split a fast lane from the full one.
 
-``live`` marks a test that serves the app on a real port (it asks for one of ``LIVE_FIXTURES``),
+``live`` marks a test that serves the app on a real port (it asks for one of ``LIVE_FIXTURES``;
+``client`` calls the app in this process and is not one),
 ``browser`` one that drives Chromium, ``slow`` one that takes seconds by itself; each is set here
 from what a test uses, or by the test module. ``scripts/test`` runs the rest, the fast lane.
 """
@@ -13,7 +14,7 @@ from mtcompute.fast import compiled
 pytest_plugins = ["tests.live_fixtures"]
 
 # A test that asks for one of these serves the app on a real port.
-LIVE_FIXTURES = frozenset({"base_url", "client", "serve", "mcp_url"})
+LIVE_FIXTURES = frozenset({"base_url", "live_client", "serve", "mcp_url"})
 
 # No property test has a time limit: speed is measured in bench/, and a shared machine can take
 # any example well past Hypothesis's default 200 ms deadline, or generate data slowly.

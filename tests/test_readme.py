@@ -22,3 +22,11 @@ def test_the_readme_python_examples_print_what_their_comments_say() -> None:
         with contextlib.redirect_stdout(printed):
             exec(compile(block, "README.md", "exec"), session)
         assert printed.getvalue().splitlines() == _PRINTED.findall(block)
+
+
+def test_ci_runs_the_readme_s_test_command_word_for_word_on_every_core() -> None:
+    command = re.search(r"```sh\n(python3 -m venv .*pytest.*)\n```", _README)
+    assert command is not None
+    assert "-n auto" in command.group(1)
+    ci = (Path(__file__).parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.splitlines()[-1] == command.group(1)

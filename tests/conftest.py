@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from mtcompute.fast import compiled
+from tests.compiled_paths import compiled_paths
 
 pytest_plugins = ["tests.live_fixtures"]
 
@@ -26,30 +27,7 @@ settings.load_profile("suite")
 def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     """The package as installed without a C compiler: every compiled fast path absent, so that
     the pure-Python paths that stand in for them are tested too."""
-    for name in (
-        "segment_statistics",
-        "corpus_counts",
-        "sentence_score",
-        "token_check",
-        "chrf_matrices",
-        "bleu_matrices",
-        "chrf_segment",
-        "chrf_sentence_scores",
-        "chrf_sentence_statistics",
-        "tokenize_many",
-        "ter_edits",
-        "text_statistics",
-        "chrf_rows",
-        "bleu_rows",
-        "log_each",
-        "exp_each",
-        "fdlibm_log_each",
-        "fdlibm_exp_each",
-        "resample_counts",
-        "resample_sums",
-        "unpack_coins",
-        "kept_sums",
-    ):
+    for name in compiled_paths():
         monkeypatch.setattr(compiled, name, None)
 
 

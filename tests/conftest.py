@@ -1,6 +1,7 @@
 """Settings for the whole suite, and the markers that split a fast lane from the full one.
 
-``live`` marks a test that serves the app on a real port (it asks for one of ``LIVE_FIXTURES``),
+``live`` marks a test that serves the app on a real port (it asks for one of ``LIVE_FIXTURES``;
+``client`` calls the app in this process and is not one),
 ``browser`` one that drives Chromium, ``slow`` one that takes seconds by itself; each is set here
 from what a test uses, or by the test module. ``scripts/test`` runs the rest, the fast lane.
 """
@@ -9,11 +10,12 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from mtcompute.fast import compiled
+from tests.compiled_paths import compiled_paths
 
 pytest_plugins = ["tests.live_fixtures"]
 
 # A test that asks for one of these serves the app on a real port.
-LIVE_FIXTURES = frozenset({"base_url", "client", "serve", "mcp_url"})
+LIVE_FIXTURES = frozenset({"base_url", "live_client", "serve", "mcp_url"})
 
 # No property test has a time limit: speed is measured in bench/, and a shared machine can take
 # any example well past Hypothesis's default 200 ms deadline, or generate data slowly.
@@ -25,32 +27,7 @@ settings.load_profile("suite")
 def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
     """The package as installed without a C compiler: every compiled fast path absent, so that
     the pure-Python paths that stand in for them are tested too."""
-    for name in (
-        "segment_statistics",
-        "corpus_counts",
-        "sentence_score",
-        "token_check",
-        "chrf_matrices",
-        "bleu_matrices",
-        "chrf_segment",
-        "chrf_sentence_scores",
-        "chrf_sentence_statistics",
-        "tokenize_many",
-        "tokenize_unicode",
-        "ter_edits",
-        "text_statistics",
-        "chrf_rows",
-        "bleu_rows",
-        "log_each",
-        "exp_each",
-        "fdlibm_log_each",
-        "fdlibm_exp_each",
-        "resample_counts",
-        "resample_sums",
-        "unpack_coins",
-        "kept_sums",
-        "edit_statistics",
-    ):
+    for name in compiled_paths():
         monkeypatch.setattr(compiled, name, None)
 
 

@@ -9,7 +9,8 @@ from contextlib import contextmanager
 import uvicorn
 from starlette.types import ASGIApp
 
-_START_TIMEOUT_SECONDS = 10.0
+# Generous: a deadline only bounds a failure; a loaded machine can take long to start one.
+_START_TIMEOUT_SECONDS = 120.0
 
 
 @contextmanager

@@ -46,3 +46,11 @@ def test_the_readme_score_commands_print_the_output_shown_under_them(
         ran = CliRunner().invoke(cli, [*command.split(), "-q"])
         assert ran.exit_code == 0, ran.output
         assert ran.stdout == output.replace("0.2.0", __version__), command
+
+
+def test_ci_runs_the_readme_s_test_command_word_for_word_on_every_core() -> None:
+    command = re.search(r"```sh\n(python3 -m venv .*pytest.*)\n```", _README)
+    assert command is not None
+    assert "-n auto" in command.group(1)
+    ci = (Path(__file__).parents[1] / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.splitlines()[-1] == command.group(1)

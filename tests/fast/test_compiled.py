@@ -1,26 +1,28 @@
 """The compiled fast paths are built wherever a C compiler is, and their fdlibm is the Python
 port's to the bit."""
 
+import ast
 import math
 import shutil
 import struct
 import sysconfig
+from pathlib import Path
+from types import BuiltinFunctionType as BuiltinFunction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mypy import api as mypy
 
 from mtcompute.fast import compiled
 from mtcompute.numerics import fdlibm
+from tests.compiled_paths import compiled_paths
 
-_PATHS = {
-    "segment_statistics": compiled.segment_statistics,
-    "sentence_score": compiled.sentence_score,
-    "token_check": compiled.token_check,
-    "chrf_sentence_scores": compiled.chrf_sentence_scores,
-    "chrf_sentence_statistics": compiled.chrf_sentence_statistics,
-    "edit_statistics": compiled.edit_statistics,
-    "rouge_scores": compiled.rouge_scores,
-}
+_PATHS = {name: getattr(compiled, name) for name in compiled_paths()}
+_FAST = Path(compiled.__file__).parent
+# Exported by a kernel beside its paths for the bit-for-bit tests of its fdlibm, and bound where
+# it is used (``compiled_function``): not a path that ``pure_python`` takes away.
+_FDLIBM = frozenset({"log", "exp"})
 
 
 def _has_a_c_compiler() -> bool:
@@ -34,6 +36,65 @@ def test_every_compiled_path_is_built_where_a_c_compiler_is() -> None:
         assert absent == [], f"not built though a C compiler is here: {absent}"
     else:  # installed without one: the pure-Python paths serve, all of them
         assert absent == list(_PATHS)
+
+
+def _stub_functions() -> set[tuple[str, str]]:
+    """Each function a ``.pyi`` stub beside the extensions declares, as (module, name)."""
+    return {
+        (f"mtcompute.fast.{stub.stem}", node.name)
+        for stub in _FAST.glob("_*.pyi")
+        for node in ast.parse(stub.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.FunctionDef) and node.name not in _FDLIBM
+    }
+
+
+def test_every_function_the_stubs_declare_is_a_compiled_path_and_no_other() -> None:
+    bound = {(path.__module__, path.__name__) for path in _PATHS.values() if path is not None}
+    assert len(_PATHS) == len(_stub_functions())
+    assert bound in (set(), _stub_functions())
+
+
+def test_pure_python_takes_away_every_compiled_path(pure_python: None) -> None:
+    assert all(getattr(compiled, name) is None for name in _PATHS)
+    assert not [value for value in vars(compiled).values() if isinstance(value, BuiltinFunction)]
+
+
+def _bindings() -> list[tuple[str, str, str, str]]:
+    """Each ``name = cast(Alias | None, _compiled("_extension", "function"))`` of ``compiled``,
+    as (name, alias, extension, function)."""
+    found = []
+    for node in ast.parse(Path(compiled.__file__).read_text(encoding="utf-8")).body:
+        match node:
+            case ast.Assign(
+                targets=[ast.Name(name)],
+                value=ast.Call(
+                    func=ast.Name("cast"),
+                    args=[
+                        ast.BinOp(left=ast.Name(alias)),
+                        ast.Call(
+                            func=ast.Name("_compiled"),
+                            args=[ast.Constant(str(extension)), ast.Constant(str(function))],
+                        ),
+                    ],
+                ),
+            ):
+                found.append((name, alias, extension, function))
+    return found
+
+
+@pytest.mark.slow
+def test_each_compiled_paths_type_is_its_stubs(tmp_path: Path) -> None:
+    bindings = _bindings()
+    assert sorted(name for name, *_ in bindings) == sorted(_PATHS)
+    lines = ["from mtcompute.fast import compiled"]
+    for k, (_, alias, extension, function) in enumerate(bindings):
+        lines.append(f"from mtcompute.fast.{extension} import {function} as f{k}")
+        lines.append(f"a{k}: compiled.{alias} = f{k}")
+    module = tmp_path / "paths.py"
+    module.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cache = str(tmp_path / "cache")
+    stdout, _, status = mypy.run(["--strict", "--cache-dir", cache, str(module)])
+    assert status == 0, stdout
 
 
 def _bits(x: float) -> bytes:

@@ -15,7 +15,8 @@ import pytest
 COMMAND = str(Path(sys.executable).with_name("mtcompute"))
 _STARTED = re.compile(r"Uvicorn running on http://127\.0\.0\.1:(\d+)")
 _READY = re.compile("Application startup complete")
-WAIT_SECONDS = 20.0
+# Generous: a deadline only bounds a failure; a loaded machine can take long to start one.
+WAIT_SECONDS = 120.0
 
 
 @dataclass

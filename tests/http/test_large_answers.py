@@ -53,7 +53,7 @@ def test_many_requests_with_large_answers_at_once_hold_a_bounded_share_of_memory
     Path(f"/proc/{serve.process.pid}/clear_refs").write_text("5")  # VmHWM back to VmRSS
 
     def post(_: int) -> int:
-        return httpx.post(url, content=body, headers=JSON_HEADERS, timeout=300).status_code
+        return httpx.post(url, content=body, headers=JSON_HEADERS).status_code
 
     with ThreadPoolExecutor(CONCURRENT) as pool:
         statuses = list(pool.map(post, range(CONCURRENT)))
@@ -86,7 +86,7 @@ def test_a_batch_answers_up_to_its_answer_allowance_and_errors_past_it(
     client: httpx.Client,
 ) -> None:
     body = jsonio.dumps(TWENTY)
-    answer = client.post("/v1/batch", content=body, headers=JSON_HEADERS, timeout=300)
+    answer = client.post("/v1/batch", content=body, headers=JSON_HEADERS)
     assert answer.status_code == 200
     results = answer.json()["results"]
     fit = BATCH_ANSWER_BYTES // table_bytes(COMPACT_TABLES)
@@ -99,7 +99,7 @@ def test_a_batch_answers_up_to_its_answer_allowance_and_errors_past_it(
 
 
 @pytest.mark.slow
-def test_a_batch_over_mcp_has_the_same_answer_allowance(client: httpx.Client) -> None:
+def test_a_batch_over_mcp_has_the_same_answer_allowance(live_client: httpx.Client) -> None:
     call = {
         "jsonrpc": "2.0",
         "id": 1,
@@ -107,7 +107,7 @@ def test_a_batch_over_mcp_has_the_same_answer_allowance(client: httpx.Client) ->
         "params": {"name": "execute_batch", "arguments": {"operations": TWENTY["operations"][:6]}},
     }
     headers = {**JSON_HEADERS, "accept": "application/json"}
-    answer = client.post("/mcp", content=jsonio.dumps(call), headers=headers, timeout=300)
+    answer = live_client.post("/mcp", content=jsonio.dumps(call), headers=headers, timeout=300)
     results = answer.json()["result"]["structuredContent"]["results"]
     fit = BATCH_ANSWER_BYTES // table_bytes(COMPACT_TABLES)
     assert [result["status"] for result in results] == ["ok"] * fit + ["error"] * (6 - fit)

@@ -9,10 +9,9 @@ from jsonschema import Draft202012Validator
 from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
 
 
-@pytest.fixture(scope="module")
-def document(base_url: str) -> Any:
-    with httpx.Client(base_url=base_url, timeout=60) as client:
-        return client.get("/openapi.json").json()
+@pytest.fixture
+def document(client: httpx.Client) -> Any:
+    return client.get("/openapi.json").json()
 
 
 def resolve(document: Any, reference: dict[str, str]) -> Any:

@@ -136,7 +136,7 @@ def test_a_body_not_declared_as_json_is_415(client: httpx.Client, headers: dict[
 
 
 def test_a_client_leaving_mid_body_is_logged_as_a_client_error_not_a_server_error(
-    base_url: str, client: httpx.Client, caplog: pytest.LogCaptureFixture
+    base_url: str, live_client: httpx.Client, caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.INFO, logger=LOGGER.name):
         address = urlsplit(base_url)
@@ -146,4 +146,4 @@ def test_a_client_leaving_mid_body_is_logged_as_a_client_error_not_a_server_erro
         lines = request_log_lines(caplog, 1)
     assert len(lines) == 1
     assert lines[0].startswith(f"POST {EXECUTE_PATH} 400 ")
-    assert client.get("/healthz").status_code == 200
+    assert live_client.get("/healthz").status_code == 200

@@ -32,7 +32,7 @@ def _html(client: httpx.Client, path: str) -> str:
 
 
 def test_home_says_what_mtcompute_is_and_lists_every_tool_with_its_summary(
-    client: httpx.Client, base_url: str
+    client: httpx.Client,
 ) -> None:
     page = _html(client, "/")
     assert "mtcompute is a small catalogue" in page
@@ -43,7 +43,7 @@ def test_home_says_what_mtcompute_is_and_lists_every_tool_with_its_summary(
     assert f'<a href="/tools/{batch_doc.ID}">{batch_doc.TITLE}</a>' in page
     for way in ("HTTP", "MCP", "CLI", "Python"):
         assert f"<dt>{way}</dt>" in page
-    assert f"{base_url}/mcp" in page
+    assert f"{client.base_url}/mcp" in page
 
 
 def test_the_index_lists_every_tool(client: httpx.Client) -> None:
@@ -98,13 +98,13 @@ def test_every_link_script_and_stylesheet_on_a_page_resolves_on_this_server(
 
 
 def test_the_docs_cover_mcp_clients_the_api_and_its_errors_the_cli_and_python(
-    client: httpx.Client, base_url: str
+    client: httpx.Client,
 ) -> None:
     page = _html(client, "/docs")
     for heading in ("Connect an MCP client", "The HTTP API", "Errors", "The CLI", "The Python API"):
         assert heading in page
     assert "&#34;mcpServers&#34;" in page
-    assert f"claude mcp add --transport http mtcompute {base_url}/mcp" in page
+    assert f"claude mcp add --transport http mtcompute {client.base_url}/mcp" in page
     assert "application/problem+json" in page
     for tool in catalog():
         assert f'<a href="/tools/{tool["id"]}">' in page

@@ -87,9 +87,10 @@ def test_the_input_and_output_tables_have_a_row_per_field_in_plain_words(
 
 @every_tool
 def test_the_tool_page_tells_how_to_call_this_very_server(
-    client: httpx.Client, base_url: str, contract: Contract
+    client: httpx.Client, contract: Contract
 ) -> None:
     page = _page(client, contract)
+    base_url = str(client.base_url)
     path = f"/v1/tools/{contract.id}/versions/{contract.version}"
     assert f"curl -X POST {base_url}{path}/execute" in page
     assert f"--base-url {base_url}" in page

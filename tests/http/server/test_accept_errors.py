@@ -10,6 +10,7 @@ import time
 import httpx
 import pytest
 
+from mtcompute.http.server.accept_errors import INTERVAL_SECONDS
 from tests.http.served import COMMAND, WAIT_SECONDS
 
 pytestmark = [pytest.mark.live, pytest.mark.slow]
@@ -41,6 +42,7 @@ def test_a_server_out_of_descriptors_logs_it_once_per_interval_without_a_traceba
             assert time.monotonic() < deadline, lines
             time.sleep(0.05)
         port = int(ports[0].group(1))
+        started = time.monotonic()
         for _ in range(HELD_CONNECTIONS):  # each sends part of a head, and holds a descriptor
             held.append(socket.create_connection(("127.0.0.1", port), timeout=WAIT_SECONDS))
             held[-1].sendall(b"GET /healthz HTTP/1.1\r\n")
@@ -53,6 +55,7 @@ def test_a_server_out_of_descriptors_logs_it_once_per_interval_without_a_traceba
         while True:
             try:
                 assert httpx.get(f"http://127.0.0.1:{port}/healthz").status_code == 200
+                failing_seconds = time.monotonic() - started
                 break
             except httpx.TransportError:
                 assert time.monotonic() < deadline
@@ -63,6 +66,7 @@ def test_a_server_out_of_descriptors_logs_it_once_per_interval_without_a_traceba
         reader.join(WAIT_SECONDS)
         process.stderr.close()
     failures = [line for line in lines if "cannot accept connections" in line]
-    assert len(failures) == 1, lines
+    # One line per interval: here one, unless a loaded machine stretched the failing time.
+    assert 1 <= len(failures) <= 1 + int(failing_seconds / INTERVAL_SECONDS), lines
     assert "Too many open files" in failures[0]
     assert not [line for line in lines if "Traceback" in line], "".join(lines)

@@ -32,3 +32,9 @@ def test_the_policy_forbids_other_sources_and_framing(client: httpx.Client) -> N
     assert "default-src 'self'" in policy
     assert "frame-ancestors 'none'" in policy
     assert client.get("/").headers["x-frame-options"] == "DENY"
+
+
+def test_the_security_headers_arrive_over_a_real_socket(live_client: httpx.Client) -> None:
+    answer = live_client.get("/")
+    for name, value in SECURITY_HEADERS:
+        assert answer.headers[name.decode()] == value.decode()

@@ -62,11 +62,10 @@ def _snippets(base_url: str) -> tuple[Snippet, ...]:
 
 
 def _related() -> tuple[Related, ...]:
-    known = set(tool_ids())
+    """Every tool of the catalogue, read from the registry: a batch may call any of them."""
     return tuple(
         Related(latest(i).contract.title, f"/tools/{i}", latest(i).contract.summary)
-        for i in doc.RELATED
-        if i in known
+        for i in tool_ids()
     )
 
 

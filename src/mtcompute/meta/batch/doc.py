@@ -81,16 +81,6 @@ LIMITS = (
     "per operation: its tool's limits, applied to the completed input",
     "the request as a whole: the service's request body limit",
 )
-RELATED = (
-    "bleu-corpus-compute",
-    "chrf-compute",
-    "chrf-plus-plus-compute",
-    "bleu-brevity-penalty",
-    "bleu-ngrams-count",
-    "bleu-sentence-compute",
-    "bleu-sentence-components",
-)
-
 EXAMPLE_TITLE = (
     "Sentence BLEU needs tokens: step 0 (chrF++, result left out) supplies its word tokens, bound "
     "into step 1's hypothesis and references; step 2 scores chrF on the same raw strings."

@@ -45,7 +45,7 @@ def test_the_readme_score_commands_print_the_output_shown_under_them(
     for command, output in shown:
         ran = CliRunner().invoke(cli, [*command.split(), "-q"])
         assert ran.exit_code == 0, ran.output
-        assert ran.stdout == output.replace("0.2.0", __version__), command
+        assert ran.stdout == output.replace("0.3.0", __version__), command
 
 
 def test_ci_runs_the_readme_s_test_command_word_for_word_on_every_core() -> None:

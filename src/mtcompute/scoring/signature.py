@@ -3,7 +3,7 @@
 A signature names every option that changes the number (references, tokenization, smoothing,
 orders), the tool and its version that computed it, and mtcompute's version, so that a score
 can be reproduced from its line alone: ``BLEU|nrefs:4|case:mixed|eff:no|tok:13a|smooth:exp|
-tool:bleu-corpus-compute@1.0.0|mtcompute:0.2.0 = 40.17 ...``.
+tool:bleu-corpus-compute@1.0.0|mtcompute:0.3.0 = 40.17 ...``.
 """
 
 from collections.abc import Sequence

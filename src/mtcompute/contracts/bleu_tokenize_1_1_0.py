@@ -157,7 +157,7 @@ EXAMPLES = (
 CONTRACT = Contract(
     id="bleu-tokenize",
     version="1.1.0",
-    title="Bleu tokenize",
+    title="BLEU tokenize",
     summary=(
         "Tokenize raw text exactly as sacreBLEU's BLEU does (13a, intl, zh, char, none, and "
         "where installed ja-mecab, ko-mecab and the SentencePiece flores101, flores200, "

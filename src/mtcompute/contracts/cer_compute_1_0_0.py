@@ -127,7 +127,7 @@ def input_hints(raw: Mapping[str, Any]) -> list[Hint]:
 CONTRACT = Contract(
     id="cer-compute",
     version="1.0.0",
-    title="Cer compute",
+    title="CER compute",
     summary=(
         "Compute exact character error rate (CER) as jiwer 4.0 does with its default "
         "transforms: character hits, substitutions, deletions and insertions, corpus and per "

@@ -94,7 +94,7 @@ def input_hints(raw: Mapping[str, Any]) -> list[Hint]:
 CONTRACT = Contract(
     id="cer-from-statistics",
     version="1.0.0",
-    title="Cer from statistics",
+    title="CER from statistics",
     summary=(
         "Combine the CER counts of the parts of a test set (character hits, substitutions, "
         "deletions, insertions) into its character error rate, equal to scoring the whole."

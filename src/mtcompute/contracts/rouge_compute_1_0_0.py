@@ -325,7 +325,7 @@ ANSWER_NOTE = (
 CONTRACT = Contract(
     id="rouge-compute",
     version="1.0.0",
-    title="Rouge compute",
+    title="ROUGE compute",
     summary=(
         "Compute exact ROUGE-N, ROUGE-L and ROUGE-Lsum (Lin 2004) as google-research "
         "rouge-score 0.1.2 does: precision, recall and F-measure per segment, and their means."

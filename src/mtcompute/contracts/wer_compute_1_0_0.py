@@ -151,7 +151,7 @@ def input_hints(raw: Mapping[str, Any]) -> list[Hint]:
 CONTRACT = Contract(
     id="wer-compute",
     version="1.0.0",
-    title="Wer compute",
+    title="WER compute",
     summary=(
         "Compute exact word error rate (WER) with MER, WIL and WIP as jiwer 4.0 does with its "
         "default transforms: hits, substitutions, deletions and insertions, corpus and per "

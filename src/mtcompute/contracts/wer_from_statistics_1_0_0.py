@@ -102,7 +102,7 @@ def input_hints(raw: Mapping[str, Any]) -> list[Hint]:
 CONTRACT = Contract(
     id="wer-from-statistics",
     version="1.0.0",
-    title="Wer from statistics",
+    title="WER from statistics",
     summary=(
         "Combine the WER counts of the parts of a test set (hits, substitutions, deletions, "
         "insertions) into its WER, MER, WIL and WIP, equal to scoring the whole at once."

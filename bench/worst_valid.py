@@ -252,11 +252,38 @@ def _words(rng: random.Random, vocabulary: list[str], size: int) -> str:
         length += 1 + len(word)
 
 
+def _rouge() -> dict[str, Any]:
+    # 64 segments of one hypothesis and one reference, each 8 KiB (1 MiB in all) of 395 lines
+    # of English-like words (the stemmer works on them): 64 x 395 x 395 = 9,985,600 sentence
+    # pairs, within the 10,000,000 that rougeLsum's union LCS may take; every ROUGE type.
+    rng = random.Random(40)
+    stems = ["connect", "run", "happy", "generat", "relat", "agree", "nation", "cause", "sky"]
+    endings = ["", "s", "ed", "ing", "ion", "ional", "ness", "ly", "ies", "ation"]
+    vocabulary = [stem + ending for stem in stems for ending in endings]
+
+    def text() -> str:
+        lines = [_words(rng, vocabulary, 19) for _ in range(395)]
+        return "\n".join(lines)
+
+    hypotheses, references = [], []
+    for _ in range(64):
+        hypotheses.append(text())
+        references.append([text()])
+    types = [*(f"rouge{n}" for n in range(1, 10)), "rougeL", "rougeLsum"]
+    return {
+        "hypotheses": hypotheses,
+        "references": references,
+        "rouge_types": types,
+        "use_stemmer": True,
+    }
+
+
 @dataclass(frozen=True)
 class ValidCase:
     tool: str
     what: str
     build: Callable[[], dict[str, Any]]
+    version: str = "1.0.0"
 
 
 CASES = (
@@ -287,6 +314,10 @@ CASES = (
     ValidCase("bleu-tokenize", "char, 1 MiB of U+0001", lambda: _tokenize("\x01", False)),
     # "İ" lowercases to two code points: 2 bytes of text become two tokens of 9 answer bytes.
     ValidCase("bleu-tokenize", "char, lowercase, 1 MiB of İ", lambda: _tokenize("İ", True)),
+    ValidCase("bleu-tokenize", "char, 1 MiB of U+0001", lambda: _tokenize("\x01", False), "1.1.0"),
+    ValidCase(
+        "bleu-tokenize", "char, lowercase, 1 MiB of İ", lambda: _tokenize("İ", True), "1.1.0"
+    ),
     ValidCase("chrf-compute", "1 MiB of one-letter words", lambda: _texts({})),
     ValidCase(
         "chrf-plus-plus-compute",
@@ -326,6 +357,11 @@ CASES = (
         lambda: _edit_parts(("cer",)),
     ),
     ValidCase(
+        "rouge-compute",
+        "64 pairs of 8 KiB in 395 lines, every type, the stemmer (9,985,600 sentence pairs)",
+        _rouge,
+    ),
+    ValidCase(
         "paired-significance",
         "16 systems x 3,000 segments x 8 refs (7 MB), chrF++ and chrF, 10,000 trials",
         _significance,
@@ -349,12 +385,12 @@ def measure(case: ValidCase) -> Measured:
     """One run of ``case`` as an adapter runs it, from its body's bytes to its answer's."""
     raw = case.build()
     body = jsonio.dumps(raw)
-    declared = get_tool(case.tool, "1.0.0").answer_bytes(raw)
+    declared = get_tool(case.tool, case.version).answer_bytes(raw)
     del raw
     gc.collect()
     before = _reset_peaks()
     start, cpu_start = time.perf_counter(), cpu_seconds()
-    answer = jsonio.dumps({"result": execute(case.tool, "1.0.0", jsonio.loads(body))})
+    answer = jsonio.dumps({"result": execute(case.tool, case.version, jsonio.loads(body))})
     seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu_start
     grown = _peaks() - before
     return Measured(len(body), len(answer), declared, seconds, cpu, grown)

@@ -95,7 +95,7 @@ def _without_server_stack(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_scoring_text_files_needs_no_server_stack_and_prints_the_readmes_lines() -> None:
-    command = re.search(r"mtcompute (score .*)\n", README)
+    command = re.search(r"```sh\n\.venv/bin/mtcompute (score [^\n]*)\n```", README)
     shown = re.search(r"```text\n(.*?)```", README, re.S)
     assert command is not None
     assert shown is not None

@@ -53,7 +53,7 @@ def test_many_requests_with_large_answers_at_once_hold_a_bounded_share_of_memory
     Path(f"/proc/{serve.process.pid}/clear_refs").write_text("5")  # VmHWM back to VmRSS
 
     def post(_: int) -> int:
-        return httpx.post(url, content=body, headers=JSON_HEADERS).status_code
+        return httpx.post(url, content=body, headers=JSON_HEADERS, timeout=300).status_code
 
     with ThreadPoolExecutor(CONCURRENT) as pool:
         statuses = list(pool.map(post, range(CONCURRENT)))

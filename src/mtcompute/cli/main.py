@@ -59,7 +59,7 @@ COMMANDS = {
     "tools": LazyCommand(
         "mtcompute.cli.tools",
         "tools",
-        "List the tools with their versions.",
+        "List the tools with their versions: a table, or JSON with --json.",
     ),
 }
 

@@ -178,7 +178,8 @@ RougeTokenScores = Callable[
 ]
 rouge_scores = cast(RougeScores | None, _compiled("_rouge", "scores"))
 rouge_token_scores = cast(RougeTokenScores | None, _compiled("_rouge", "token_scores"))
-rouge_stem = cast(Callable[[str], str] | None, _compiled("_rouge", "stem"))
+RougeStem = Callable[[str], str]  # a word's Porter stem, as rouge-score's stemmer gives it
+rouge_stem = cast(RougeStem | None, _compiled("_rouge", "stem"))
 # A float64 buffer of segments x types x 3, the type names and the score class (a named tuple).
 RougeScoreDicts = Callable[[Any, tuple[str, ...], Any], list[dict[str, Any]]]
 rouge_score_dicts = cast(RougeScoreDicts | None, _compiled("_rouge", "score_dicts"))

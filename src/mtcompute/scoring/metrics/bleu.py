@@ -138,8 +138,8 @@ class Bleu(ScoringMetric):
         for line, (hypothesis, refs) in enumerate(segments, start=first_line):
             stats = segment_statistics_fast(hypothesis, refs, self.max_order)
             result = sentence_score_fast(stats, self.smoothing)
-            verbose = result.verbose_score
-            yield Scored(result.name, result.score, sign, verbose, result.to_dict(), line)
+            details = result.to_dict() | self.model
+            yield Scored(result.name, result.score, sign, result.verbose_score, details, line)
 
     def _checked_sentences(
         self, hypotheses: Texts, references: Streams, first_line: int

@@ -193,12 +193,18 @@ def collections_during(parse: Any, document: bytes) -> int:
     def record(phase: str, info: dict[str, Any]) -> None:
         started.extend([info["generation"]] if phase == "start" else [])
 
+    # With the collector on, as users have it (another test of this process may have left it
+    # off), and as it was after.
+    was_enabled = gc.isenabled()
     gc.collect()
+    gc.enable()
     gc.callbacks.append(record)
     try:
         parse(document)
     finally:
         gc.callbacks.remove(record)
+        if not was_enabled:
+            gc.disable()
     return len(started)
 
 

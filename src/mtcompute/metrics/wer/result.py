@@ -8,14 +8,16 @@ counts are never rounded.
 """
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Union
+from typing import TypeVar, Union
 
 from mtcompute.metrics.wer.alignment import Chunk
 from mtcompute.metrics.wer.rates import error_rate, word_rates
 from mtcompute.metrics.wer.statistics import EditStatistics, packed, packed_total, unpacked
 from mtcompute.numerics.tofixed import to_fixed
+
+_Segment = TypeVar("_Segment")
 
 
 def _rounded(value: float, decimals: int | None) -> float:
@@ -100,6 +102,18 @@ class CharacterErrors(_Counts):
         return out
 
 
+def _each_segment(
+    kind: Callable[[EditStatistics, tuple[Chunk, ...] | None, int | None], _Segment],
+    counts: "array[int]",
+    alignments: tuple[tuple[Chunk, ...], ...] | None,
+    decimals: int | None,
+) -> tuple[_Segment, ...]:
+    """Each segment's result of ``kind`` from the packed counts and its alignment, if any."""
+    statistics = unpacked(counts)
+    aligned = alignments or ((None,) * len(statistics))
+    return tuple(kind(s, a, decimals) for s, a in zip(statistics, aligned, strict=True))
+
+
 @dataclass(frozen=True, slots=True)
 class WerResult(WordErrors):
     """A test set's WER (with mer, wil, wip) from its segments' summed statistics; each
@@ -120,11 +134,7 @@ class WerResult(WordErrors):
     @property
     def segments(self) -> tuple[WordErrors, ...]:
         if self._segments is None:
-            statistics = self.segment_statistics
-            aligned = self.alignments or ((None,) * len(statistics))
-            made = tuple(
-                WordErrors(s, a, self.decimals) for s, a in zip(statistics, aligned, strict=True)
-            )
+            made = _each_segment(WordErrors, self.segment_counts, self.alignments, self.decimals)
             object.__setattr__(self, "_segments", made)  # a cache: the value never changes
             return made
         return self._segments
@@ -161,11 +171,8 @@ class CerResult(CharacterErrors):
     @property
     def segments(self) -> tuple[CharacterErrors, ...]:
         if self._segments is None:
-            statistics = self.segment_statistics
-            aligned = self.alignments or ((None,) * len(statistics))
-            made = tuple(
-                CharacterErrors(s, a, self.decimals)
-                for s, a in zip(statistics, aligned, strict=True)
+            made = _each_segment(
+                CharacterErrors, self.segment_counts, self.alignments, self.decimals
             )
             object.__setattr__(self, "_segments", made)  # a cache: the value never changes
             return made

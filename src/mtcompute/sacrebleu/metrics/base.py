@@ -14,7 +14,7 @@ import os
 import statistics
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -80,10 +80,13 @@ class Score:
         return self.format()
 
 
+ScoreT = TypeVar("ScoreT", bound=Score)  # the score object a metric makes
+
+
 class Signature:
     """What makes a score reproducible, as ``key:value`` pairs joined with "|"."""
 
-    def __init__(self, metric: "Metric") -> None:
+    def __init__(self, metric: "Metric[Any]") -> None:
         if metric.num_refs is None:
             raise ValueError("Number of references unknown, please evaluate the metric first.")
         self._abbr = {"nrefs": "#", "bs": "bs", "seed": "rs", "mtcompute": "mtcompute"}
@@ -114,7 +117,7 @@ class Signature:
         return self.format()
 
 
-class Metric(ABC):
+class Metric(ABC, Generic[ScoreT]):
     """A metric with sacreBLEU's ``corpus_score``, ``sentence_score`` and ``get_signature``;
     references are streams (``refs[k][i]``), a None leaving a segment's reference out."""
 
@@ -142,7 +145,7 @@ class Metric(ABC):
         """Each segment's references, prepared once for any number of systems."""
 
     @abstractmethod
-    def _score(self, hypotheses: Sequence[str], prepared: list[Any]) -> Score:
+    def _score(self, hypotheses: Sequence[str], prepared: list[Any]) -> ScoreT:
         """The corpus score of the hypotheses against prepared references."""
 
     @abstractmethod
@@ -150,7 +153,7 @@ class Metric(ABC):
         """Each segment's statistics in sacreBLEU's order, as its bootstrap resamples them."""
 
     @abstractmethod
-    def _compute_score_from_stats(self, stats: Any) -> Score:
+    def _compute_score_from_stats(self, stats: Any) -> ScoreT:
         """The score of summed statistics (a resample's float32 sums, as sacreBLEU's)."""
 
     def corpus_score(
@@ -158,7 +161,7 @@ class Metric(ABC):
         hypotheses: Sequence[str],
         references: References | None,
         n_bootstrap: int = 1,
-    ) -> Score:
+    ) -> ScoreT:
         """The corpus score; ``references`` None (or empty) scores against the references given
         to the constructor."""
         self._check_corpus_arguments(hypotheses, references)
@@ -178,7 +181,7 @@ class Metric(ABC):
             score.estimate_ci(resampled)
         return score
 
-    def _bootstrap(self, rows: list[list[float]], samples: int) -> tuple[str, list[Score]]:
+    def _bootstrap(self, rows: list[list[float]], samples: int) -> tuple[str, list[ScoreT]]:
         seed = os.environ.get("SACREBLEU_SEED", "12345")
         generator = np.random.default_rng(None if seed.lower() == "none" else int(seed))
         indices = generator.choice(len(rows), size=(samples, len(rows)), replace=True)
@@ -186,7 +189,7 @@ class Metric(ABC):
         scores = [self._compute_score_from_stats(drawn.sum(0)) for drawn in held[indices]]
         return seed.lower(), scores
 
-    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> Score:
+    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> ScoreT:
         """One segment's score against its references."""
         self._check_sentence_arguments(hypothesis, references)
         return self._score([hypothesis], self._cache([[ref] for ref in references]))

@@ -79,7 +79,7 @@ class BLEUSignature(Signature):
         )
 
 
-class BLEU(Metric):
+class BLEU(Metric[BLEUScore]):
     """BLEU as sacreBLEU's ``BLEU(lowercase, force, tokenize, smooth_method, smooth_value,
     max_ngram_order, effective_order, trg_lang, references)``: ``tokenize`` None picks the
     target language's (``zh``, ``ja-mecab``, ``ko-mecab``, else ``13a``); ``force`` changes
@@ -215,12 +215,6 @@ class BLEU(Metric):
         score = bp * math.exp(logs / eff_order)
         return BLEUScore(score, correct, total, precisions, bp, sys_len, ref_len)
 
-    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> BLEUScore:
-        """One segment's BLEU (``effective_order=True`` is what sentence BLEU wants)."""
-        score = super().sentence_score(hypothesis, references)
-        assert isinstance(score, BLEUScore)
-        return score
-
     def corpus_score(
         self,
         hypotheses: Sequence[str],
@@ -238,9 +232,7 @@ class BLEU(Metric):
                 max_order=self.max_ngram_order,
             )
             return self._from_statistics(stats)
-        score = super().corpus_score(hypotheses, references, n_bootstrap)
-        assert isinstance(score, BLEUScore)
-        return score
+        return super().corpus_score(hypotheses, references, n_bootstrap)
 
     def get_signature(self) -> BLEUSignature:
         return BLEUSignature(self)

@@ -40,7 +40,7 @@ class CHRFSignature(Signature):
         )
 
 
-class CHRF(Metric):
+class CHRF(Metric[CHRFScore]):
     """chrF (``word_order`` 2: chrF++) as sacreBLEU's ``CHRF``."""
 
     CHAR_ORDER = 6
@@ -101,21 +101,6 @@ class CHRF(Metric):
     def _compute_score_from_stats(self, stats: Any) -> CHRFScore:
         score = _f_score(stats, self.beta, self.eps_smoothing, self.order)
         return CHRFScore(score, self.char_order, self.word_order, self.beta)
-
-    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> CHRFScore:
-        score = super().sentence_score(hypothesis, references)
-        assert isinstance(score, CHRFScore)
-        return score
-
-    def corpus_score(
-        self,
-        hypotheses: Sequence[str],
-        references: References | None,
-        n_bootstrap: int = 1,
-    ) -> CHRFScore:
-        score = super().corpus_score(hypotheses, references, n_bootstrap)
-        assert isinstance(score, CHRFScore)
-        return score
 
     def get_signature(self) -> CHRFSignature:
         return CHRFSignature(self)

@@ -36,7 +36,7 @@ class TERSignature(Signature):
         )
 
 
-class TER(Metric):
+class TER(Metric[TERScore]):
     """TER as sacreBLEU's ``TER``."""
 
     def __init__(
@@ -86,21 +86,6 @@ class TER(Metric):
         else:
             score = 0.0
         return TERScore(100 * score, total_edits, sum_ref_lengths)
-
-    def sentence_score(self, hypothesis: str, references: Sequence[str | None]) -> TERScore:
-        score = super().sentence_score(hypothesis, references)
-        assert isinstance(score, TERScore)
-        return score
-
-    def corpus_score(
-        self,
-        hypotheses: Sequence[str],
-        references: References | None,
-        n_bootstrap: int = 1,
-    ) -> TERScore:
-        score = super().corpus_score(hypotheses, references, n_bootstrap)
-        assert isinstance(score, TERScore)
-        return score
 
     def get_signature(self) -> TERSignature:
         return TERSignature(self)

@@ -195,14 +195,16 @@ def collections_during(parse: Any, document: bytes) -> int:
 
     # With the collector on, as users have it (another test of this process may have left it
     # off), and as it was after.
-    was_enabled = gc.isenabled()
+    was_enabled, thresholds = gc.isenabled(), gc.get_threshold()
     gc.collect()
     gc.enable()
+    gc.set_threshold(700, 10, 10)  # CPython's defaults: a library may have raised them
     gc.callbacks.append(record)
     try:
         parse(document)
     finally:
         gc.callbacks.remove(record)
+        gc.set_threshold(*thresholds)
         if not was_enabled:
             gc.disable()
     return len(started)

@@ -1,10 +1,9 @@
 """The commands that serve need the ``server`` extra; without it they say how to install it
 instead of failing on an import."""
 
-import sys
 from importlib.util import find_spec
 
-import click
+from mtcompute.cli.failure import fail_line
 
 # What `pip install 'mtcompute[server]'` adds (pyproject.toml's "server" extra).
 SERVER_PACKAGES = ("jinja2", "mcp", "starlette", "uvicorn")
@@ -18,9 +17,7 @@ def require_server_extra(command: str) -> None:
     """Exit 1 with the install command if the server extra is not installed."""
     missing = missing_server_packages()
     if missing:
-        click.echo(
-            f"mtcompute {command} needs the server extra ({', '.join(missing)} not installed):"
-            " pip install 'mtcompute[server]'",
-            err=True,
+        fail_line(
+            f"{command} needs the server extra ({', '.join(missing)} not installed):"
+            " pip install 'mtcompute[server]'"
         )
-        sys.exit(1)

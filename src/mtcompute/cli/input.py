@@ -1,11 +1,11 @@
 """What the CLI reads, an input file or standard input no further than the body limit, and how
 it gives up on a stream it cannot use."""
 
-import sys
-from typing import Any, BinaryIO, NoReturn
+from typing import Any, BinaryIO
 
 import click
 
+from mtcompute.cli.failure import fail_line
 from mtcompute.errors import InputError, Violation
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
@@ -27,14 +27,8 @@ def read_input(input_file: BinaryIO) -> bytes:
     try:
         data = input_file.read(limit + 1)
     except OSError as error:
-        exit_1(f"cannot read the input: {error.strerror or error}")
+        fail_line(f"cannot read the input: {error.strerror or error}")
     if len(data) > limit:
         message = f"expected an input of at most {limit} bytes, got more"
         raise InputError([Violation(code="body_too_large", pointer="", message=message)])
     return data
-
-
-def exit_1(message: str) -> NoReturn:
-    """One line on stderr and exit 1: nothing about the input to point at."""
-    click.echo(f"mtcompute: {message}", err=True)
-    sys.exit(1)

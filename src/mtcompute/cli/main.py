@@ -6,10 +6,11 @@ loads click and this module only (the commands' one-line helps are written here,
 holds them to the commands' own), and ``mtcompute score`` does not load the server."""
 
 import importlib
-import sys
 from dataclasses import dataclass
 
 import click
+
+from mtcompute.cli.failure import fail_line
 
 
 @dataclass(frozen=True)
@@ -113,5 +114,4 @@ def main() -> None:
     try:
         cli(standalone_mode=True)
     except Exception as error:
-        click.echo(f"mtcompute: internal error: {type(error).__name__}: {error}", err=True)
-        sys.exit(1)
+        fail_line(f"internal error: {type(error).__name__}: {error}")

@@ -6,7 +6,7 @@ import sys
 import click
 
 from mtcompute import jsonio
-from mtcompute.cli.input import exit_1
+from mtcompute.cli.failure import fail_line
 
 
 def print_json(value: object) -> None:
@@ -18,11 +18,11 @@ def print_text(text: str) -> None:
     """The answer on stdout; exit 1 with a message when it cannot be written there (stdout
     closed, a pipe whose reader is gone, a full disk), never exit 0 with the answer lost."""
     if sys.stdout is None:
-        exit_1("cannot write the answer: standard output is closed")
+        fail_line("cannot write the answer: standard output is closed")
     try:
         click.echo(text)
     except OSError as error:
         # Nothing more can reach stdout; the interpreter's last flush must not try again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         reason = error.strerror or type(error).__name__
-        exit_1(f"cannot write the answer to standard output: {reason}")
+        fail_line(f"cannot write the answer to standard output: {reason}")

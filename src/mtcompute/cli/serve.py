@@ -1,11 +1,10 @@
 """The commands that serve: ``serve`` (HTTP API, pages and MCP at /mcp) and ``mcp`` (stdio).
 Both need the ``server`` extra, imported only when they run."""
 
-import sys
-
 import click
 
 from mtcompute.cli.extras import require_server_extra
+from mtcompute.cli.failure import fail_line
 from mtcompute.http.server.origins import check_origin
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
@@ -119,8 +118,7 @@ def serve(
             host, port, workers, settings, protocol=protocol, graceful_timeout=graceful_timeout
         )
     except ListenError as error:
-        click.echo(f"mtcompute: {error}", err=True)
-        sys.exit(1)
+        fail_line(str(error))
 
 
 def _cors_origins(values: tuple[str, ...]) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import RangeByChoice, Rule
-from mtcompute.contracts.validation.systems import (
+from mtcompute.contracts.inputs.systems import (
     DistinctMetrics,
     SegmentScores,
     SystemsMatchReferences,

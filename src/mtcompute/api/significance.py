@@ -7,7 +7,7 @@ emulates its float32 arithmetic, so p-values, means and intervals are sacreBLEU'
 own formulas, the same doubles on every platform (``fast.resampling.draws`` specifies it).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +15,11 @@ from mtcompute.errors import InputError, Violation
 from mtcompute.fast.resampling import paired
 from mtcompute.fast.resampling.modes import RESAMPLINGS, Resampling
 from mtcompute.fast.resampling.paired import TESTS, Interval, Pair, Test
-from mtcompute.fast.resampling.registry import ResampledMetric, resampled_metrics
+from mtcompute.fast.resampling.registry import (
+    MetricStatistics,
+    ResampledMetric,
+    resampled_metrics,
+)
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 
 Systems = Sequence[tuple[str, Sequence[str]]] | Mapping[str, Sequence[str]]
@@ -128,6 +132,26 @@ def _all_options(
     return chosen
 
 
+def _each_score(  # noqa: PLR0917
+    metrics: Sequence[str],
+    options: Mapping[str, Mapping[str, Any]] | None,
+    groups: Mapping[str, Mapping[str, Any] | None],
+    texts: Sequence[Sequence[str]],
+    refs: Sequence[Sequence[str]],
+    mode: Resampling,
+) -> Iterator[MetricStatistics]:
+    """Each score of each metric (one, or a metric's several: ROUGE's types), its statistics
+    made when it is reached."""
+    for described, chosen in _all_options(metrics, options, groups):
+        yield from described.each_score(chosen, texts, refs, mode)
+
+
+def score_keys(metric: str, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """The scores that ``metric`` gives with ``options``, as results' ``metric`` names them:
+    its name alone, or each of its several (``rouge``: each ROUGE type)."""
+    return resampled(metric).score_keys(metric_options(metric, options))
+
+
 def paired_test(
     systems: Systems,
     references: Sequence[Sequence[str]],
@@ -175,9 +199,8 @@ def paired_test(
     texts = [hypotheses for _, hypotheses in named]
     rows: list[list[SystemScore]] = [[] for _ in range(len(every) + (pairs != "all"))]
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
-    for described, chosen in _all_options(metrics, options, groups):
-        metric = described.name
-        stats = described.statistics(chosen, texts, refs, mode)
+    for stats in _each_score(metrics, options, groups, texts, refs, mode):
+        metric = stats.key
         outcome = paired.paired_test(
             stats.formula,
             stats.matrices,
@@ -238,9 +261,8 @@ def confidence_interval(
     texts = [hypotheses for _, hypotheses in named]
     rows: list[list[SystemScore]] = [[] for _ in named]
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
-    for described, chosen in _all_options(metrics, options, groups):
-        metric = described.name
-        stats = described.statistics(chosen, texts, refs, mode)
+    for stats in _each_score(metrics, options, groups, texts, refs, mode):
+        metric = stats.key
         intervals = paired.confidence_intervals(
             stats.formula, stats.matrices, samples=samples, seed=seed, resampling=mode, single=True
         )

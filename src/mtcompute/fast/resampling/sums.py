@@ -15,6 +15,10 @@ blocks of rows, in float32 where every partial sum of the integer statistics' ma
 below 2**24 (so that any order of addition gives the exact sum) and in float64 otherwise.
 Integer statistics (every metric's, TER's reference lengths scaled to integers in portable
 mode) give exact sums while they stay below 2**53, which ``exact_in_float64`` checks.
+
+Doubles whose sum must be that of a corpus (ROUGE's F-measures in ``sacrebleu`` mode: a corpus's
+mean adds them left to right) are summed ``in_draw_order``: a resample's in the order it takes
+its segments, a trial's pseudo-system's in segment order, each a left-to-right float64 sum.
 """
 
 from collections import Counter
@@ -238,3 +242,50 @@ class _KeptSums:
             self.found[system] = expanded.astype(self.dtype, copy=False)
         self.uses[system] -= 1
         return self.found[system] if self.uses[system] else self.found.pop(system)
+
+
+_ORDERED_VALUES = 1 << 20  # values of a block of resamples' segments gathered at once: 8 MB
+
+
+def _in_order(values: NDArray[np.float64]) -> Matrix:
+    """Per row of ``values`` (rows, segments, statistics), the segments' statistics added left
+    to right: an accumulation, each partial sum the one before plus the next segment's."""
+    if values.shape[1] == 0:
+        return np.zeros((values.shape[0], values.shape[2]))
+    return np.add.accumulate(values, axis=1)[:, -1]
+
+
+def _block_rows(n: int, width: int) -> int:
+    return max(1, _ORDERED_VALUES // max(n * width, 1))
+
+
+def ordered_bootstrap_sums(indexes: Segments, matrices: Sequence[Matrix]) -> Matrix:
+    """``bootstrap_sums`` added in each resample's order of taking its segments, left to right
+    in float64: row s is the statistics of the corpus ``indexes[s]`` summed as that corpus's
+    own sum adds them, bit for bit."""
+    samples, n = indexes.shape
+    statistics = np.hstack(matrices).astype(np.float64)
+    out = np.empty((samples, statistics.shape[1]))
+    rows = _block_rows(n, statistics.shape[1])
+    for start in range(0, samples, rows):
+        out[start : start + rows] = _in_order(statistics[indexes[start : start + rows]])
+    return out
+
+
+def ordered_randomization_pair_sums(
+    coins: Coins, matrices: Sequence[Matrix], pairs: Sequence[tuple[int, int]]
+) -> Iterator[tuple[Matrix, Matrix]]:
+    """``randomization_pair_sums`` added in segment order, left to right in float64: per trial,
+    the first pseudo-system takes system i's segment where the coin is 1 and j's elsewhere, the
+    second the other, each summed as the corpus of its segments is."""
+    for i, j in pairs:
+        mine, theirs = matrices[i].astype(np.float64), matrices[j].astype(np.float64)
+        first = np.empty((coins.trials, mine.shape[1]))
+        second = np.empty_like(first)
+        rows = _block_rows(coins.n, mine.shape[1])
+        for start in range(0, coins.trials, rows):
+            stop = min(start + rows, coins.trials)
+            kept = coins.rows(start, stop).astype(np.bool_)[:, :, None]
+            first[start:stop] = _in_order(np.where(kept, mine, theirs))
+            second[start:stop] = _in_order(np.where(kept, theirs, mine))
+        yield first, second

@@ -47,7 +47,8 @@ def metric_options(metric: str, given: Mapping[str, Any] | None) -> Any:
     """The options of ``metric`` from keywords (``bleu``: tokenizer, lowercase, smoothing,
     smoothing_value, max_order; ``chrf``/``chrf++``: char_order, word_order, beta,
     eps_smoothing, include_whitespace; ``ter``: normalized, no_punct, asian_support,
-    case_sensitive; every other resampled metric: its own)."""
+    case_sensitive; ``rouge``: rouge_types, use_stemmer, tokenizer, sentence_separator; every
+    other resampled metric: its own)."""
     described = resampled(metric)
     try:
         return described.options(dict(given or {}))
@@ -171,9 +172,11 @@ def paired_test(
     """Each system against the first (the baseline), or with ``pairs="all"`` every pair of
     systems, by paired bootstrap (``test="bootstrap"``, 1,000 resamples unless ``samples``
     says) or approximate randomization (``"randomization"``, 10,000 trials), for each metric
-    of ``metrics`` (``bleu``, ``chrf``, ``chrf++``, ``ter`` or any other resampled metric),
-    each with its options in ``options[name]``, or in the older keywords ``bleu``, ``chrf``
-    (chrF and chrF++) and ``ter``.
+    of ``metrics`` (``bleu``, ``chrf``, ``chrf++``, ``ter``, ``wer``, ``cer``, ``rouge`` or any
+    other resampled metric), each with its options in ``options[name]`` (``rouge``:
+    ``rouge_types``, ``use_stemmer``, ``tokenizer``, ``sentence_separator``), or in the older
+    keywords ``bleu``, ``chrf`` (chrF and chrF++) and ``ter``. A metric with several scores
+    gives a result per score, its ``metric`` the score's key (ROUGE: each type's name).
 
     ``systems`` maps names to hypotheses (or lists ``(name, hypotheses)`` pairs), one text a
     segment; ``references[i]`` lists segment i's references. The bootstrap gives each system a

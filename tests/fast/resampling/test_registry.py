@@ -41,7 +41,7 @@ def test_each_metric_gives_one_matrix_per_system_with_a_row_per_segment(name: st
     described = registry.resampled_metrics()[name]
     systems = [["the cat sat", "a dog"], ["the cat", "dogs"]]
     references = [["the cat sat"], ["a dog", "the dog"]]
-    stats = described.statistics(described.options({}), systems, references, "sacrebleu")
+    stats = described.each_score(described.options({}), systems, references, "sacrebleu")[0]
     assert len(stats.matrices) == 2
     assert all(np.asarray(matrix).shape == (2, stats.formula.columns) for matrix in stats.matrices)
 

@@ -17,7 +17,7 @@ from mtcompute.fast.resampling.registry import MetricStatistics
 from mtcompute.fast.resampling.segmentwise.rouge_segments import RougeOptions, rouge_options
 from mtcompute.metrics.rouge.result import mean
 from mtcompute.metrics.rouge.score import score_multi
-from mtcompute.scoring.metrics.rouge import Rouge
+from mtcompute.scoring.registry import metric_named
 
 TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 _words = st.sampled_from(["the", "cat", "sat", "on", "mat", "a", "dog", "2", "Über", "\n", "."])
@@ -106,7 +106,7 @@ def test_a_trials_pseudo_systems_score_their_segments_in_segment_order(
 def test_the_corpus_score_is_score_rouges_own_bit_for_bit() -> None:
     systems, references = _long_test_set()
     stats = _statistics(systems, references, "sacrebleu")
-    metric = Rouge({})
+    metric = metric_named("rouge")({})  # the registry loads every metric, in its order
     streams = [[refs[0] for refs in references]]
     one = metric.corpus_scores(metric.statistics(systems[0], streams), 1)
     by_type = {scored.name: scored.score for scored in one}

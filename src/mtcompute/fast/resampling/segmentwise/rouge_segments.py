@@ -7,13 +7,14 @@ corpus's mean adds them left to right (``rouge-compute``'s means), which rounds 
 another order. The two resamplings keep the two promises they make for every metric:
 
 ``sacrebleu``
-    A segment's statistics are its F-measure and 1 (it counts the segments), float64, summed in
-    the order the resample takes its segments, left to right (``Formula.in_order``), as
-    sacreBLEU's bootstrap adds a resample's rows, ``stats[idxs].sum(0)``; a randomization
-    trial's pseudo-system adds its segments in segment order. So every resample's score is the
-    corpus score of the segments it drew, bit for bit: the identity resample's is what ``score
-    -m rouge`` prints for one system. float64 throughout: sacreBLEU has no ROUGE, so there is no
-    float32 arithmetic of its to emulate (as for WER and CER).
+    sacreBLEU's way with every metric: a resample's per-segment statistics summed, and the
+    corpus formula applied to the sum. A segment's statistics are its F-measure and 1 (the
+    count), float64, summed in the order the resample takes its segments, left to right
+    (``in_order``, see ``scores``); a randomization trial's pseudo-system adds its segments in
+    segment order. So every resample's score is the corpus score of the segments it drew, bit
+    for bit: the identity resample's is what ``score -m rouge`` prints for one system. float64
+    throughout: sacreBLEU has no ROUGE, so there is no float32 arithmetic of its to emulate (as
+    for WER and CER).
 ``portable``
     Sums exact in any order, so that the compiled integer kernels and matrix products of every
     other metric sum them and any implementation gets the same doubles: every F-measure of a

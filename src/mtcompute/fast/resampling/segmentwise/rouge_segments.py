@@ -62,6 +62,10 @@ class RougeOptions:
 def rouge_options(given: Mapping[str, Any]) -> RougeOptions:
     """``rouge_types`` (a list of names), ``use_stemmer``, ``tokenizer`` (``rouge-score`` or
     ``unicode``) and ``sentence_separator``."""
+    unknown = sorted(set(given) - set(RougeOptions.__dataclass_fields__))
+    if unknown:
+        known = ", ".join(RougeOptions.__dataclass_fields__)
+        raise TypeError(f"expected options among {known}, got {unknown}")
     options = RougeOptions(**given)
     types = options.rouge_types
     if isinstance(types, str) or not isinstance(types, Sequence) or not types:

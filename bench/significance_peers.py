@@ -145,7 +145,9 @@ def main(argv: list[str] | None = None) -> None:
         texts = [path.read_text(encoding="utf-8").splitlines() for path in systems]
         refs = [[line] for line in reference]
         described = [resampled_metrics()[name] for name in ("bleu", "chrf")]
-        stats = [d.statistics(d.options({}), texts, refs, "sacrebleu") for d in described]
+        stats = [
+            s for d in described for s in d.each_score(d.options({}), texts, refs, "sacrebleu")
+        ]
         print(f"{args.segments} segments, {args.systems} systems, BLEU (13a) and chrF")
         for test in TESTS:
             theirs = sacrebleu_phase(texts, reference, test)

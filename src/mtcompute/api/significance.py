@@ -7,7 +7,7 @@ emulates its float32 arithmetic, so p-values, means and intervals are sacreBLEU'
 own formulas, the same doubles on every platform (``fast.resampling.draws`` specifies it).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +15,11 @@ from mtcompute.errors import InputError, Violation
 from mtcompute.fast.resampling import paired
 from mtcompute.fast.resampling.modes import RESAMPLINGS, Resampling
 from mtcompute.fast.resampling.paired import TESTS, Interval, Pair, Test
-from mtcompute.fast.resampling.registry import ResampledMetric, resampled_metrics
+from mtcompute.fast.resampling.registry import (
+    MetricStatistics,
+    ResampledMetric,
+    resampled_metrics,
+)
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 
 Systems = Sequence[tuple[str, Sequence[str]]] | Mapping[str, Sequence[str]]
@@ -43,7 +47,8 @@ def metric_options(metric: str, given: Mapping[str, Any] | None) -> Any:
     """The options of ``metric`` from keywords (``bleu``: tokenizer, lowercase, smoothing,
     smoothing_value, max_order; ``chrf``/``chrf++``: char_order, word_order, beta,
     eps_smoothing, include_whitespace; ``ter``: normalized, no_punct, asian_support,
-    case_sensitive; every other resampled metric: its own)."""
+    case_sensitive; ``rouge``: rouge_types, use_stemmer, tokenizer, sentence_separator; every
+    other resampled metric: its own)."""
     described = resampled(metric)
     try:
         return described.options(dict(given or {}))
@@ -128,6 +133,26 @@ def _all_options(
     return chosen
 
 
+def _each_score(  # noqa: PLR0917
+    metrics: Sequence[str],
+    options: Mapping[str, Mapping[str, Any]] | None,
+    groups: Mapping[str, Mapping[str, Any] | None],
+    texts: Sequence[Sequence[str]],
+    refs: Sequence[Sequence[str]],
+    mode: Resampling,
+) -> Iterator[MetricStatistics]:
+    """Each score of each metric (one, or a metric's several: ROUGE's types), its statistics
+    made when it is reached."""
+    for described, chosen in _all_options(metrics, options, groups):
+        yield from described.each_score(chosen, texts, refs, mode)
+
+
+def score_keys(metric: str, options: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+    """The scores that ``metric`` gives with ``options``, as results' ``metric`` names them:
+    its name alone, or each of its several (``rouge``: each ROUGE type)."""
+    return resampled(metric).score_keys(metric_options(metric, options))
+
+
 def paired_test(
     systems: Systems,
     references: Sequence[Sequence[str]],
@@ -147,9 +172,11 @@ def paired_test(
     """Each system against the first (the baseline), or with ``pairs="all"`` every pair of
     systems, by paired bootstrap (``test="bootstrap"``, 1,000 resamples unless ``samples``
     says) or approximate randomization (``"randomization"``, 10,000 trials), for each metric
-    of ``metrics`` (``bleu``, ``chrf``, ``chrf++``, ``ter`` or any other resampled metric),
-    each with its options in ``options[name]``, or in the older keywords ``bleu``, ``chrf``
-    (chrF and chrF++) and ``ter``.
+    of ``metrics`` (``bleu``, ``chrf``, ``chrf++``, ``ter``, ``wer``, ``cer``, ``rouge`` or any
+    other resampled metric), each with its options in ``options[name]`` (``rouge``:
+    ``rouge_types``, ``use_stemmer``, ``tokenizer``, ``sentence_separator``), or in the older
+    keywords ``bleu``, ``chrf`` (chrF and chrF++) and ``ter``. A metric with several scores
+    gives a result per score, its ``metric`` the score's key (ROUGE: each type's name).
 
     ``systems`` maps names to hypotheses (or lists ``(name, hypotheses)`` pairs), one text a
     segment; ``references[i]`` lists segment i's references. The bootstrap gives each system a
@@ -175,9 +202,8 @@ def paired_test(
     texts = [hypotheses for _, hypotheses in named]
     rows: list[list[SystemScore]] = [[] for _ in range(len(every) + (pairs != "all"))]
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
-    for described, chosen in _all_options(metrics, options, groups):
-        metric = described.name
-        stats = described.statistics(chosen, texts, refs, mode)
+    for stats in _each_score(metrics, options, groups, texts, refs, mode):
+        metric = stats.key
         outcome = paired.paired_test(
             stats.formula,
             stats.matrices,
@@ -238,9 +264,8 @@ def confidence_interval(
     texts = [hypotheses for _, hypotheses in named]
     rows: list[list[SystemScore]] = [[] for _ in named]
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
-    for described, chosen in _all_options(metrics, options, groups):
-        metric = described.name
-        stats = described.statistics(chosen, texts, refs, mode)
+    for stats in _each_score(metrics, options, groups, texts, refs, mode):
+        metric = stats.key
         intervals = paired.confidence_intervals(
             stats.formula, stats.matrices, samples=samples, seed=seed, resampling=mode, single=True
         )

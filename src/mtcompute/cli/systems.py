@@ -120,10 +120,11 @@ def _one_system(
     as_json = output.format == "json"
     results = []
     scored = score_corpus(hypotheses, references, metrics, settings)
-    for metric, row, one in zip(metrics, report.rows, scored, strict=True):
-        sign = report.signatures[metric]
+    # A row per score, as the corpus gives them (ROUGE: one per type).
+    for row, one in zip(report.rows, scored, strict=True):
+        sign = report.signatures[row.metric]
         if output.short and not as_json:
-            sign = shortened(sign, ter=metric == "ter")
+            sign = shortened(sign, ter=row.metric == "ter")
         confidence = Confidence(row.mean or 0.0, row.ci or 0.0)  # --confidence gives both
         if as_json and not output.score_only:
             line = score_json(

@@ -210,7 +210,8 @@ def run(request: SignificanceRequest) -> JsonObject:
     rows: list[list[JsonObject]] = [[] for _ in request.names]
     for described, options in request.metrics:
         metric = described.name
-        stats = described.statistics(options, request.systems, request.references, "portable")
+        # The contract's metrics give one score each.
+        (stats,) = described.each_score(options, request.systems, request.references, "portable")
         outcome = paired.paired_test(
             stats.formula,
             stats.matrices,

@@ -10,8 +10,9 @@ class SystemScore:
     """One system's numbers for one metric.
 
     Fields: ``system`` (its name as given), ``metric`` (``bleu``, ``chrf``, ``chrf++``,
-    ``ter``, ``wer``, ``cer``), ``name`` (sacreBLEU's: ``BLEU``, ``chrF2``, ``chrF2++``,
-    ``TER``; ``WER``, ``CER``), ``score``
+    ``ter``, ``wer``, ``cer``, or a ROUGE type: ``rouge1``, ``rougeL``, ...), ``name``
+    (sacreBLEU's: ``BLEU``, ``chrF2``, ``chrF2++``, ``TER``; ``WER``, ``CER``, the ROUGE type),
+    ``score``
     (0-100), ``mean`` and ``ci`` (the bootstrap mean and half the width of the 95% interval;
     None where no interval was asked for), ``p_value`` (None for a baseline) and ``baseline``
     (the system it was compared with; None for a baseline).

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtcompute import api
+from mtcompute.api.significance import score_keys
 from mtcompute.errors import InputError, Violation
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.scoring.metric import ScoringMetric, Streams, per_segment
@@ -84,11 +85,12 @@ def score_systems(
     stream."""
     refs = per_segment(references)
     chosen = _resampled(metrics, settings)
+    options = {name: scoring.resampling_options() for name, scoring in chosen.items()}
     common: dict[str, Any] = {
         "metrics": list(chosen),
         "seed": resampling.seed,
         "resampling": resampling.mode,
-        "options": {name: scoring.resampling_options() for name, scoring in chosen.items()},
+        "options": options,
     }
     result: SignificanceResult
     if resampling.test:
@@ -107,9 +109,11 @@ def score_systems(
         if not resampling.confidence:
             result = replace(result, results=tuple(_bare(row) for row in result.results))
     names = {row.metric: row.name for row in result.results}
+    # Keyed by each score, as the rows are: a metric may give several (ROUGE's types).
     signatures = {
-        name: with_draws(scoring.signature(len(references)), resampling)
+        key: with_draws(scoring.signature(len(references)), resampling)
         for name, scoring in chosen.items()
+        for key in score_keys(name, options[name])
     }
     return SystemsReport(
         names, signatures, result.results, resampling, tuple(name for name, _ in systems)

@@ -28,7 +28,7 @@ def _test_set(seed: int, count: int) -> tuple[list[list[str]], list[list[str]]]:
 def test_the_sums_of_every_row_score_the_corpus(name: str) -> None:
     systems, references = _test_set(1, 120)
     described = registry.resampled_metrics()[name]
-    stats = described.statistics(described.options({}), systems, references, "portable")
+    stats = described.each_score(described.options({}), systems, references, "portable")[0]
     for texts, matrix in zip(systems, stats.matrices, strict=True):
         one = [r[0] for r in references]
         rate = mtcompute.wer(texts, one).wer if name == "wer" else mtcompute.cer(texts, one).cer
@@ -52,7 +52,7 @@ def test_the_formula_is_jiwers_rate_times_100_on_any_rows(rows: list[EditStatist
 def test_a_segment_with_two_references_is_refused() -> None:
     described = registry.resampled_metrics()["wer"]
     with pytest.raises(InputError, match="one reference a segment, got 2 for segment 0"):
-        described.statistics(None, [["a"]], [["a", "b"]], "portable")
+        described.each_score(None, [["a"]], [["a", "b"]], "portable")[0]
 
 
 def test_wer_takes_no_options() -> None:

@@ -104,14 +104,15 @@ def test_the_command_line_streams_in_chunks_and_jobs_to_the_same_bytes(tmp_path:
     assert len(sentences.stdout.splitlines()) == 4 * len(HYPOTHESES)
 
 
-def test_several_systems_are_refused_for_rouge_until_it_is_resampled(tmp_path: Path) -> None:
-    (tmp_path / "a.txt").write_text("a b\n")
-    (tmp_path / "b.txt").write_text("a c\n")
-    (tmp_path / "ref.txt").write_text("a b\n")
-    files = [str(tmp_path / name) for name in ("ref.txt", "a.txt", "b.txt")]
-    ran = CliRunner().invoke(cli, ["score", files[0], "-i", *files[1:], "-m", "rouge"])
-    assert ran.exit_code == 2
-    assert "not_resampled" in ran.output
+def test_rouge_is_resampled_with_its_options_one_score_per_type() -> None:
+    metric = Rouge({"rouge_types": "rougeL,rouge2", "rouge_stemmer": True})
+    assert metric.resampled == ("rouge",)
+    assert metric.resampling_options() == {
+        "rouge_types": ["rougeL", "rouge2"],
+        "use_stemmer": True,
+        "tokenizer": "rouge-score",
+        "sentence_separator": None,
+    }
 
 
 def test_dask_collections_score_the_type_they_name() -> None:

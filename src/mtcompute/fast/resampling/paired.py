@@ -7,7 +7,8 @@ statistic). The resamples are drawn once (``draws``), summed for every system in
 NumPy's mean), the bootstrap p-value of the centred absolute differences and the randomization
 p-value of the absolute differences, both ``(count(> delta) + 1) / (samples + 1)``. In
 ``portable`` mode the same definitions hold with float64 scores and the mean a left-to-right
-sum divided by the count.
+sum divided by the count. A formula ``in_order`` (``scores``) has its statistics summed in each
+resample's order of segments (``sums``), and a corpus's in segment order, as ever.
 """
 
 import functools
@@ -21,7 +22,7 @@ from numpy.typing import NDArray
 
 from mtcompute.fast.resampling import draws, sums
 from mtcompute.fast.resampling.modes import Resampling
-from mtcompute.fast.resampling.scores import Formula, Matrix, Scores
+from mtcompute.fast.resampling.scores import Formula, Matrix, Scores, in_order
 
 Test = Literal["bootstrap", "randomization"]
 TESTS: tuple[Test, ...] = ("bootstrap", "randomization")
@@ -97,7 +98,10 @@ def bootstrap_scores(
 ) -> list[Scores]:
     """Every system's score on each bootstrap resample (``indexes[s]``: the segments resample s
     takes): one sum of all systems' statistics per resample."""
-    summed = sums.bootstrap_sums(indexes, matrices)
+    if in_order(formula):
+        summed = sums.ordered_bootstrap_sums(indexes, matrices)
+    else:
+        summed = sums.bootstrap_sums(indexes, matrices)
     width = formula.columns
     return [
         _score_rows(formula, summed[:, k * width : (k + 1) * width], resampling)
@@ -210,7 +214,9 @@ def paired_test(
         return PairedOutcome(scores, tuple(intervals), p_values)
     coins, system_indexes = _trials(resampling, seed, samples, n, confidence)
     pair_sums: Iterable[tuple[Matrix, Matrix]]
-    if _exact_kept_sums(matrices):
+    if in_order(formula):
+        pair_sums = sums.ordered_randomization_pair_sums(coins, matrices, chosen)
+    elif _exact_kept_sums(matrices):
         pair_sums = sums.randomization_pair_sums(coins, matrices, chosen)
     else:  # fractions (TER's averages): the pair's differences, as before
         pair_sums = _pair_differences(coins, matrices, chosen, formula.columns)

@@ -3,15 +3,17 @@ need of a metric, described once and read by the library's significance function
 several systems and the ``paired-significance`` contract.
 
 A resampled metric turns keyword options into its options, and several systems' texts into one
-per-segment statistics matrix per system with the formula that scores their sums. Adding one is
-one module in ``segmentwise/`` that calls ``register``: every module there is imported the
-first time the metrics are read. (``score``'s metric, a layer above, names it by ``resampled``.)
+per-segment statistics matrix per system with the formula that scores their sums (a metric
+that gives several scores, as ROUGE gives one per type, gives a matrix per system and a formula
+for each, and names them with ``scores``). Adding one is one module in ``segmentwise/`` that
+calls ``register``: every module there is imported the first time the metrics are read.
+(``score``'s metric, a layer above, names it by ``resampled``.)
 """
 
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mtcompute.fast.resampling.modes import Resampling
@@ -23,28 +25,62 @@ _PACKAGE = "mtcompute.fast.resampling.segmentwise"
 
 @dataclass(frozen=True, slots=True)
 class MetricStatistics:
-    """One metric's statistics matrix for each system, the formula and sacreBLEU's name."""
+    """One score's statistics matrix for each system, the formula and sacreBLEU's name; ``key``
+    names the score among its metric's several (``rouge1``; empty: the metric's only score)."""
 
     name: str
     formula: Formula
     matrices: list[Matrix]
+    key: str = ""
 
 
 # systems[k][i] is system k's text of segment i; references[i] lists segment i's references.
-Statistics = Callable[[Any, Sequence[Texts], Sequence[Texts], Resampling], MetricStatistics]
+# A metric's statistics are one score's, or each of its scores' in the order ``scores`` names.
+Statistics = Callable[
+    [Any, Sequence[Texts], Sequence[Texts], Resampling],
+    MetricStatistics | Sequence[MetricStatistics],
+]
+
+
+def _only(name: str) -> Callable[[Any], tuple[str, ...]]:
+    def scores(options: Any) -> tuple[str, ...]:
+        del options  # one score, whatever the options
+        return (name,)
+
+    return scores
 
 
 @dataclass(frozen=True, slots=True)
 class ResampledMetric:
     """A metric as resampling takes it: its ``name`` (as ``score -m`` names it), the keyword
     ``group`` its options arrive under in the library's older keywords (``chrf`` for chrF++),
-    ``options`` (keywords to its options; ``TypeError`` or ``ValueError`` for a bad one) and
-    ``statistics`` (the matrices of every system)."""
+    ``options`` (keywords to its options; ``TypeError`` or ``ValueError`` for a bad one),
+    ``statistics`` (the matrices of every system) and, for a metric that gives several scores,
+    ``scores`` (the key of each, from its options; by default its name alone)."""
 
     name: str
     group: str
     options: Callable[[Mapping[str, Any]], Any]
     statistics: Statistics
+    scores: Callable[[Any], tuple[str, ...]] | None = None
+
+    def score_keys(self, options: Any) -> tuple[str, ...]:
+        """The key of each score the metric gives with these options, in its order."""
+        return (self.scores or _only(self.name))(options)
+
+    def each_score(
+        self,
+        options: Any,
+        systems: Sequence[Texts],
+        references: Sequence[Texts],
+        resampling: Resampling,
+    ) -> list[MetricStatistics]:
+        """Each score's statistics, keyed (``MetricStatistics.key``) as ``score_keys`` names
+        them."""
+        made = self.statistics(options, systems, references, resampling)
+        if isinstance(made, MetricStatistics):
+            return [replace(made, key=made.key or self.name)]
+        return list(made)
 
 
 _METRICS: dict[str, ResampledMetric] = {}

@@ -57,6 +57,14 @@ class Formula(Protocol):
     def portable(self, sums: Matrix) -> NDArray[np.float64]: ...
 
 
+def in_order(formula: Formula) -> bool:
+    """Whether the formula's statistics are doubles that a resample sums in the order it takes
+    its segments, left to right (a formula says so with ``in_order = True``: ROUGE's mean
+    F-measures in ``sacrebleu`` mode), so that its score is that of its segments as a corpus,
+    bit for bit; other statistics are summed in any order, exactly."""
+    return bool(getattr(formula, "in_order", False))
+
+
 def _each(function: Callable[[float], float], values: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.fromiter(map(function, values.tolist()), dtype=np.float64, count=len(values))
 

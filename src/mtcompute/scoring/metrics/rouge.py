@@ -73,6 +73,7 @@ def _rouge_types(value: str) -> tuple[str, ...]:
 @register
 class Rouge(ScoringMetric):
     name = "rouge"
+    resampled = ("rouge",)  # one resampled score per type, as the corpus's lines
     options = (
         Option(
             "rouge_types",
@@ -173,6 +174,14 @@ class Rouge(ScoringMetric):
         """Each segment's first type's score (``sentence_groups`` gives every type's)."""
         for group in self.sentence_groups(hypotheses, references, first_line):
             yield group[0]
+
+    def resampling_options(self) -> dict[str, Any]:
+        return {
+            "rouge_types": list(self.rouge_types),
+            "use_stemmer": self.settings["rouge_stemmer"],
+            "tokenizer": self.settings["rouge_tokenizer"],
+            "sentence_separator": self.settings["rouge_sentence_separator"] or None,
+        }
 
     def _options(self) -> dict[str, object]:
         return {

@@ -15,12 +15,12 @@ def test_a_given_word_order_wins() -> None:
 
 def test_lowercase_scores_the_lowercased_texts() -> None:
     systems, references = [["The Cat", "A DOG"]], [["the cat"], ["a dog"]]
-    lowered = CHRF.statistics(CHRF.options({"lowercase": True}), systems, references, "portable")
-    as_given = CHRF.statistics(CHRF.options({}), [["the cat", "a dog"]], references, "portable")
+    lowered = CHRF.each_score(CHRF.options({"lowercase": True}), systems, references, "portable")[0]
+    as_given = CHRF.each_score(CHRF.options({}), [["the cat", "a dog"]], references, "portable")[0]
     assert (lowered.matrices[0] == as_given.matrices[0]).all()
 
 
 def test_the_name_is_sacrebleus() -> None:
     systems, references = [["a b"]], [["a b"]]
     options = CHRF_PLUS_PLUS.options({})
-    assert CHRF_PLUS_PLUS.statistics(options, systems, references, "portable").name == "chrF2++"
+    assert CHRF_PLUS_PLUS.each_score(options, systems, references, "portable")[0].name == "chrF2++"

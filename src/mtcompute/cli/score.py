@@ -344,7 +344,8 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
     "-d",
     "--detail",
     is_flag=True,
-    help="sacreBLEU's per-origlang detail (needs a test set): text output and its note.",
+    help="With -t: the scores per original language and domain after the scores (text "
+    "output); without: sacreBLEU's note.",
 )
 @click.option("-nc", "--no-color", is_flag=True, help="No colours (none are printed).")
 @click.option(

@@ -29,34 +29,68 @@ def _sgml(path: Path, documents: list[tuple[str, list[str]]]) -> None:
     path.write_text("\n".join([*lines, "</srcset>", ""]), encoding="utf-8")
 
 
+def _xml(path: Path, documents: list[tuple[str, str, list[str], list[str]]]) -> None:
+    """A WMT XML test set (2021 on): each document's origlang, domain, source and reference."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ['<dataset id="wmttest2023">', '<collection id="general">']
+    for k, (origlang, domain, sources, references) in enumerate(documents):
+        lines.append(f'<doc id="doc{k}" origlang="{origlang}" domain="{domain}">')
+        for side, texts in (
+            ('src lang="en"', sources),
+            ('ref lang="de" translator="refA"', references),
+        ):
+            segments = [f'<seg id="{n}">{text}</seg>' for n, text in enumerate(texts, start=1)]
+            lines += [f"<{side}><p>", *segments, f"</p></{side.split()[0]}>"]
+        lines.append("</doc>")
+    path.write_text("\n".join([*lines, "</collection>", "</dataset>", ""]), encoding="utf-8")
+
+
 def _text(rng: random.Random) -> str:
     return " ".join(rng.choice(_WORDS) for _ in range(rng.randint(2, 9)))
 
 
+_ARCHIVES = {"wmt17": "test.tgz", "wmt17/tworefs": "test.tgz", "wmt19": "test.tgz"}
+_ARCHIVES |= {"wmt23": "v.0.1.tar.gz"}
+_SGML_FILES = {
+    "wmt17": ["newstest2017-ende-src.en.sgm", "newstest2017-ende-ref.de.sgm"],
+    "wmt17/tworefs": [
+        "newstest2017-enfi-src.en.sgm",
+        "newstest2017-enfi-ref.fi.sgm",
+        "newstestB2017-enfi-ref.fi.sgm",
+    ],
+    "wmt19": ["sgm/newstest2019-ende-src.en.sgm", "sgm/newstest2019-ende-ref.de.sgm"],
+}
+_WMT23 = "wmt23-news-systems-v.0.1/xml/wmttest2023.en-de.all.xml"
+_DOMAINS = ("news", "social", "speech")
+
+
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A sacreBLEU cache holding wmt17 en-de and wmt17/tworefs en-fi, processed by sacreBLEU."""
+    """A sacreBLEU cache holding wmt17 en-de, wmt17/tworefs en-fi, wmt19 en-de (SGML) and wmt23
+    en-de (XML, with domains), processed by sacreBLEU."""
     root = tmp_path_factory.mktemp("sacrebleu")
     rng = random.Random(17)
     sizes = (4, 6, 5)
-    for name in ("wmt17", "wmt17/tworefs"):
+    for name, archive in _ARCHIVES.items():
         raw = root / name / "raw"
         raw.mkdir(parents=True)
-        (raw / f"{name.replace('/', '_')}.test.tgz").write_bytes(b"fetched")
-    files = {
-        "wmt17": ["newstest2017-ende-src.en.sgm", "newstest2017-ende-ref.de.sgm"],
-        "wmt17/tworefs": [
-            "newstest2017-enfi-src.en.sgm",
-            "newstest2017-enfi-ref.fi.sgm",
-            "newstestB2017-enfi-ref.fi.sgm",
-        ],
-    }
-    for name, names in files.items():
+        (raw / f"{name.replace('/', '_')}.{archive}").write_bytes(b"fetched")
+    for name, names in _SGML_FILES.items():
+        folder = "" if name == "wmt19" else "test"
         for file in names:
             documents = [(rng.choice(["en", "de"]), [_text(rng) for _ in range(n)]) for n in sizes]
-            _sgml(root / name / "raw" / "test" / file, documents)
-    for name, pair in (("wmt17", "en-de"), ("wmt17/tworefs", "en-fi")):
+            _sgml(root / name / "raw" / folder / file, documents)
+    xml_documents = [
+        (rng.choice(["en", "de"]), _DOMAINS[k % 3], [_text(rng) for _ in range(n)])
+        for k, n in enumerate((3, 5, 4, 2, 6))
+    ]
+    _xml(
+        root / "wmt23" / "raw" / _WMT23,
+        [(*one, [_text(rng) for _ in one[2]]) for one in xml_documents],
+    )
+    for name, pair in (("wmt17", "en-de"), ("wmt17/tworefs", "en-fi"), ("wmt19", "en-de")):
         _sacrebleu(root, "-t", name, "-l", pair, "--echo", "src")
+    _sacrebleu(root, "-t", "wmt23", "-l", "en-de", "--echo", "src")
     return root
 
 
@@ -101,6 +135,21 @@ def test_the_cache_holds_what_sacrebleu_made(cache: Path) -> None:
         ("-t", "wmt17", "-l", "en-de", "-sl", "-m", "chrf"),
         ("-t", "wmt17/tworefs", "-l", "en-fi", "-m", "bleu", "chrf"),
         ("-t", "wmt17", "-l", "en-zh", "-f", "text"),
+        ("-t", "wmt17", "-l", "en-de", "-ol", "de"),
+        ("-t", "wmt17", "-l", "en-de", "-ol", "non-de", "-m", "bleu", "chrf", "-f", "text"),
+        ("-t", "wmt17", "-l", "en-de", "--origlang", "en", "-sl"),
+        ("-t", "wmt17/tworefs", "-l", "en-fi", "-ol", "non-en", "-m", "ter"),
+        ("-t", "wmt23", "-l", "en-de"),
+        ("-t", "wmt23", "-l", "en-de", "--subset", "news"),
+        ("-t", "wmt23", "-l", "en-de", "--subset", "news|speech", "-ol", "en", "-f", "text"),
+        ("-t", "wmt23", "-l", "en-de", "--subset", "country:soc", "-m", "chrf", "ter"),
+        ("-t", "wmt23", "-l", "en-de", "-ol", "non-en", "-b"),
+        ("-t", "wmt17", "-l", "en-de", "-d"),
+        ("-t", "wmt17", "-l", "en-de", "-d", "-m", "ter", "chrf", "-w", "2"),
+        ("-t", "wmt17/tworefs", "-l", "en-fi", "--detail", "-m", "bleu", "chrf"),
+        ("-t", "wmt23", "-l", "en-de", "-d"),
+        ("-t", "wmt23", "-l", "en-de", "-d", "--subset", "news", "-m", "chrf", "bleu"),
+        ("-t", "wmt23", "-l", "en-de", "-d", "--subset", "country:s", "-m", "ter"),
     ],
 )
 def test_a_cached_test_set_scores_as_sacrebleu_scores_it(
@@ -121,6 +170,26 @@ def test_a_cached_test_set_scores_as_sacrebleu_scores_it(
 
 
 @pytest.mark.slow
+def test_the_detail_of_one_origlang_that_sacrebleu_fails_on_is_printed(cache: Path) -> None:
+    args = ("-t", "wmt23", "-l", "en-de", "-ol", "en", "-d", "-m", "chrf")
+    hypotheses = _hypotheses(cache, "wmt23", "en-de")
+    environment = {**os.environ, "SACREBLEU": str(cache), "NO_COLOR": "1"}
+    sacrebleu = Path(sys.executable).with_name("sacrebleu")
+    theirs = subprocess.run(
+        [str(sacrebleu), *args], input=hypotheses, capture_output=True, env=environment, check=False
+    )
+    assert theirs.returncode != 0  # sacreBLEU 2.6.0 walks the characters of "en"
+    ours = _ours(cache, *args, stdin=hypotheses)
+    assert ours.exit_code == 0, ours.stderr
+    detail = ours.stdout.splitlines()[1:]
+    assert detail[0].startswith("origlang=en domain=ALL    : sentences=")
+    assert {line.split(" ")[1] for line in detail} == {
+        "domain=ALL",
+        *map("domain={}".format, ("news", "social")),
+    }
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -130,6 +199,12 @@ def test_a_cached_test_set_scores_as_sacrebleu_scores_it(
         ("-t", "wmt17/tworefs", "-l", "en-fi", "--echo", "all"),
         ("-t", "wmt17", "-l", "en-de", "--list"),
         ("-t", "wmt17/tworefs", "--list"),
+        ("-t", "wmt17", "-l", "en-de", "-ol", "de", "--echo", "src", "ref"),
+        ("-t", "wmt17", "-l", "en-de", "-ol", "xx", "--echo", "src"),
+        ("-t", "wmt17/tworefs", "-l", "en-fi", "-ol", "non-de", "--echo", "all"),
+        ("-t", "wmt23", "-l", "en-de", "--subset", "^s", "--echo", "ref", "domain"),
+        ("-t", "wmt23", "-l", "en-de", "-ol", "en", "--echo", "all"),
+        ("-t", "wmt23", "-l", "en-de", "--list"),
     ],
 )
 def test_echo_and_list_print_what_sacrebleu_prints(cache: Path, args: tuple[str, ...]) -> None:
@@ -145,8 +220,15 @@ def test_echo_and_list_print_what_sacrebleu_prints(cache: Path, args: tuple[str,
         (("-t", "wmt17", "-l", "en-de", "-nr", "2"), "-nr 2"),
         (("-t", "wmt17"), "needs a language pair"),
         (("ref.txt", "-t", "wmt17", "-l", "en-de"), "got both"),
-        (("-t", "wmt17", "-l", "en-de", "-ol", "de"), "-ol/--origlang"),
-        (("-t", "wmt17", "-l", "en-de", "-d"), "sacrebleu -t wmt17 -l en-de -d"),
+        (("-t", "wmt17", "-l", "en-de", "-ol", "xx"), "contains no sentence with origlang=xx"),
+        (("-t", "wmt17", "-l", "en-de", "--subset", "news"), "no document annotation"),
+        (
+            ("-t", "wmt19", "-l", "en-de", "--subset", "politics"),
+            "`sacrebleu -t wmt19 -l en-de --subset politics -i HYP`",
+        ),
+        (("-t", "wmt23", "-l", "en-de", "--subset", "("), "does not compile"),
+        (("-ol", "de"), "expected -t SET and -l SRC-TGT"),
+        (("-t", "wmt19", "-l", "en-de", "-d"), "`sacrebleu -t wmt19 -l en-de -d -i HYP`"),
         (("--list",), "sacrebleu --list"),
         (("--download", "wmt17"), "never downloads"),
     ],

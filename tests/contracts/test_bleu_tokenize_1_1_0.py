@@ -3,15 +3,22 @@ with their signature and, for SentencePiece's, the model's sha256; a tokenizer w
 missing is an input error through every adapter, never a 500."""
 
 import hashlib
+import shutil
+import sys
 from pathlib import Path
 from typing import Any, cast
 
 import httpx
 import pytest
+from mcp import Client
 
 import mtcompute
 from mtcompute import execute, jsonio
+from mtcompute.contracts.served import UNAVAILABLE
 from mtcompute.errors import InputError
+from mtcompute.mcp.resources import contract_uri
+from mtcompute.metrics.tokenizers import available_tokenizers
+from tests.mcp.clients import MODES, run, text_of
 from tests.mcp.test_plain_http import post, tools_call
 from tests.sentencepiece_models import train_models
 
@@ -116,3 +123,93 @@ def test_an_input_that_breaks_the_contract_is_refused_with_its_pointer(
     with pytest.raises(InputError) as caught:
         execute(ID, VERSION, raw)
     assert [(e["code"], e["pointer"]) for e in caught.value.errors] == expected
+
+
+# -- The contract as served: the tokenizers this server runs ------------------------------------
+
+
+def _served_tokenizer(contract: dict[str, Any]) -> dict[str, Any]:
+    return cast(dict[str, Any], contract["input_schema"]["properties"]["tokenizer"])
+
+
+def _fresh_copy(models: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """$SACREBLEU at a copy of the models that no tokenizer of this process has loaded yet."""
+    monkeypatch.setenv("SACREBLEU", str(shutil.copytree(models, tmp_path / "sacrebleu")))
+
+
+def test_over_http_the_contract_page_and_openapi_list_the_tokenizers_this_server_runs(
+    client: httpx.Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SACREBLEU", str(tmp_path))  # no SentencePiece model there
+    tokenizer = _served_tokenizer(client.get(f"/v1/tools/{ID}/versions/{VERSION}").json())
+    assert tokenizer["enum"] == list(available_tokenizers())
+    assert {"flores101", "flores200", "spBLEU-1K", "spm"} <= set(tokenizer[UNAVAILABLE])
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    assert schemas[f"{ID}-{VERSION}-input"]["properties"]["tokenizer"] == tokenizer
+    output = schemas[f"{ID}-{VERSION}-output"]["properties"]["tokenizer"]
+    assert output["enum"] == tokenizer["enum"]
+    page = client.get(f"/tools/{ID}").text
+    assert f"one of {', '.join(tokenizer['enum'])}</td>" in page
+    assert (
+        f"Not on this server (a package or model is missing): {', '.join(tokenizer[UNAVAILABLE])}."
+        in page
+    )
+
+
+def test_over_http_a_server_with_the_models_offers_and_runs_them(
+    client: httpx.Client,
+    sacrebleu_cache: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _fresh_copy(sacrebleu_cache, tmp_path, monkeypatch)
+    tokenizer = _served_tokenizer(client.get(f"/v1/tools/{ID}/versions/{VERSION}").json())
+    assert {"flores101", "flores200", "spBLEU-1K", "spm"} <= set(tokenizer["enum"])
+    for name in tokenizer["enum"]:
+        raw = {"hypotheses": TEXTS, "tokenizer": name}
+        answer = client.post(f"/v1/tools/{ID}/versions/{VERSION}/execute", json=raw)
+        assert answer.status_code == 200, answer.text
+
+
+def test_over_http_a_server_without_sentencepiece_names_the_extra_to_install(
+    client: httpx.Client,
+    sacrebleu_cache: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _fresh_copy(sacrebleu_cache, tmp_path, monkeypatch)
+    monkeypatch.setitem(sys.modules, "sentencepiece", None)  # import sentencepiece now fails
+    tokenizer = _served_tokenizer(client.get(f"/v1/tools/{ID}/versions/{VERSION}").json())
+    assert "flores200" in tokenizer[UNAVAILABLE]
+    raw = {"hypotheses": ["a"], "tokenizer": "flores200"}
+    answer = client.post(f"/v1/tools/{ID}/versions/{VERSION}/execute", json=raw)
+    assert answer.status_code == 422
+    (error,) = answer.json()["errors"]
+    assert (error["code"], error["pointer"]) == ("tokenizer_unavailable", "/tokenizer")
+    assert "pip install 'mtcompute[spm]'" in error["message"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_over_mcp_the_tool_list_describe_and_resource_list_the_tokenizers_this_server_runs(
+    mcp_url: str, mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SACREBLEU", str(tmp_path))  # no SentencePiece model there
+
+    async def scenario(session: Client) -> tuple[Any, Any, Any, Any]:
+        listed = await session.list_tools()
+        described = await session.call_tool("describe", {"id": ID, "version": VERSION})
+        read = await session.read_resource(contract_uri(ID, VERSION))
+        called = await session.call_tool(ID, {"hypotheses": ["a"], "tokenizer": "flores200"})
+        return listed, described, read, called
+
+    listed, described, read, called = run(mcp_url, mode, scenario)
+    (tool,) = [tool for tool in listed.tools if tool.name == ID]
+    expected = _served_tokenizer(text_of(described))
+    assert expected["enum"] == list(available_tokenizers())
+    assert "flores200" in expected[UNAVAILABLE]
+    assert tool.input_schema["properties"]["tokenizer"] == expected
+    assert _served_tokenizer(cast(dict[str, Any], jsonio.loads(read.contents[0].text))) == expected
+    assert called.is_error
+    (error,) = text_of(called)["errors"]
+    assert error["code"] == "tokenizer_unavailable"
+    assert "sacrebleu x -tok flores200" in error["message"]

@@ -13,11 +13,12 @@ from mcp.types import (
     TextResourceContents,
 )
 
-from mtcompute import api, jsonio
+from mtcompute import jsonio
 from mtcompute.contracts.registry import all_tools
 from mtcompute.mcp.resources import BATCH_URI, RESOURCE_NOT_FOUND, contract_uri
 from mtcompute.mcp.server import INSTRUCTIONS
 from mtcompute.meta.batch import doc as batch_doc
+from mtcompute.meta.execute import describe_served
 from tests.mcp.clients import MODES, run
 
 EVERY_CONTRACT = [(t.contract.id, t.contract.version) for t in all_tools()]
@@ -67,7 +68,9 @@ def test_the_contracts_uri_template_is_listed_and_names_readable_contracts(
     assert template.mime_type == "application/json"
     tool_id, version = EVERY_CONTRACT[0]
     uri = template.uri_template.format(id=tool_id, version=version)
-    assert _text(_read(mcp_url, mode, uri)) == jsonio.dumps(api.describe(tool_id, version)).decode()
+    assert (
+        _text(_read(mcp_url, mode, uri)) == jsonio.dumps(describe_served(tool_id, version)).decode()
+    )
 
 
 @pytest.mark.parametrize(("tool_id", "version"), EVERY_CONTRACT)
@@ -75,7 +78,7 @@ def test_a_contract_read_as_a_resource_is_what_describe_answers(
     mcp_url: str, tool_id: str, version: str
 ) -> None:
     result = _read(mcp_url, MODES[1], contract_uri(tool_id, version))
-    assert _text(result) == jsonio.dumps(api.describe(tool_id, version)).decode()
+    assert _text(result) == jsonio.dumps(describe_served(tool_id, version)).decode()
 
 
 def test_the_batch_s_contract_is_a_resource_with_its_schemas_and_examples(mcp_url: str) -> None:

@@ -9,12 +9,14 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from mtcompute.cli import testsets
+from mtcompute.cli.detail import NO_SUBSETS, Detail
 from mtcompute.cli.failure import fail
 from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
 from mtcompute.cli.resampling import resampling_of, resampling_options
 from mtcompute.cli.streamed import Output, Where, score_read, score_streamed
+from mtcompute.cli.subsets import Subset
 from mtcompute.cli.systems import print_systems
-from mtcompute.cli.texts import UTF8, is_utf8, read_texts
+from mtcompute.cli.texts import UTF8, ReadTexts, is_utf8, read_texts
 from mtcompute.cli.words import Words
 from mtcompute.errors import InputError
 from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, default_tokenizer
@@ -60,7 +62,6 @@ Example (the files are in the repository's examples/score/):
 # sacreBLEU's -f choices, then mtcompute's own: one JSON object a line, written as made.
 SACREBLEU_FORMATS = ("json", "text", "latex")
 FORMATS = (*SACREBLEU_FORMATS, JSONL)
-_NO_SUBSETS = "No subset information found. Consider using --origlang argument."
 
 
 def _click_option(option: Option) -> Callable[[F], F]:
@@ -110,12 +111,11 @@ def _test_set_references(
         )
     if options["citation"]:
         _refuse("no_citation", "citations are sacreBLEU's: `sacrebleu -t SET --citation`")
-    if options["origlang"] or options["subset"]:
+    subset = _subset(options)
+    if subset is not None and (test_set is None or langpair is None):
         _refuse(
-            "no_subsets",
-            "-ol/--origlang and --subset read sacreBLEU's raw SGML and XML files, which "
-            "mtcompute does not: `sacrebleu -t SET -l PAIR -ol LANG --echo ref` writes the "
-            "subset's references to score",
+            "subset_needs_a_test_set",
+            "-ol/--origlang and --subset filter a test set: expected -t SET and -l SRC-TGT",
         )
     if options["list_sets"]:
         if test_set is None:
@@ -141,7 +141,8 @@ def _test_set_references(
             "--list` lists the cached ones",
         )
     if options["echo"]:
-        _print(testsets.echoed(test_set, langpair, options["echo"]))
+        keep = subset.kept if subset is not None else None
+        _print(testsets.echoed(test_set, langpair, options["echo"], keep))
     files = testsets.reference_files(test_set, langpair)
     if len(files) > 1:
         _refuse(
@@ -153,8 +154,66 @@ def _test_set_references(
 
 
 def _print(text: str) -> NoReturn:
-    click.echo(text)
+    if text:  # a filter that keeps no segment prints nothing, as sacreBLEU's
+        click.echo(text)
     raise SystemExit(0)
+
+
+def _subset(options: dict[str, Any]) -> Subset | None:
+    """``-ol`` and ``--subset``, if either is given."""
+    if options["origlang"] is None and options["subset"] is None:
+        return None
+    return Subset(options["origlang"], options["subset"])
+
+
+def _kept_segments(
+    test_set: str | None, langpair: str | None, options: dict[str, Any]
+) -> list[bool] | None:
+    """The segments ``-ol`` and ``--subset`` keep; None if neither is given."""
+    subset = _subset(options)
+    if subset is None or test_set is None or langpair is None:
+        return None
+    try:
+        return subset.filtered(test_set, langpair)
+    except InputError as error:
+        fail(error, one_line=True)
+
+
+def _read_whole(
+    named: tuple[str, ...],
+    references: tuple[str, ...],
+    *,
+    num_refs: int,
+    encoding: str,
+    against_baseline: bool,
+) -> ReadTexts:
+    """Every file read whole (``texts``)."""
+    try:
+        return read_texts(
+            named, references, num_refs=num_refs, encoding=encoding, paired=against_baseline
+        )
+    except InputError as error:
+        fail(error, one_line=True)
+
+
+def _detail(test_set: str | None, langpair: str | None, options: dict[str, Any]) -> Detail | None:
+    """``-d``'s groups for a test set (None without one)."""
+    if test_set is None or langpair is None:
+        return None
+    try:
+        return Detail.of(test_set, langpair, options["origlang"], options["subset"])
+    except InputError as error:
+        fail(error, one_line=True)
+
+
+def _kept(read: ReadTexts, keep: list[bool]) -> ReadTexts:
+    """The systems and references of the segments ``keep`` keeps."""
+
+    def kept(lines: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(line for line, one in zip(lines, keep, strict=True) if one)
+
+    systems = [(name, kept(lines)) for name, lines in read.systems]
+    return ReadTexts(systems, [kept(lines) for lines in read.references])
 
 
 _TEST_SET_OPTIONS = ("list_sets", "echo", "origlang", "subset", "download", "citation")
@@ -232,8 +291,17 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
     help="The language pair; BLEU's default tokenizer follows TGT (zh, ja-mecab, ko-mecab, "
     "else 13a).",
 )
-@click.option("-ol", "--origlang", help="sacreBLEU's subset filter: refused (see its message).")
-@click.option("--subset", help="sacreBLEU's subset filter: refused (see its message).")
+@click.option(
+    "-ol",
+    "--origlang",
+    metavar="LANG",
+    help="With -t: only the documents originally in LANG (non-LANG: in any other).",
+)
+@click.option(
+    "--subset",
+    metavar="REGEX",
+    help="With -t: only the documents whose domain matches REGEX (the WMT XML sets).",
+)
 @click.option(
     "--echo",
     cls=Words,
@@ -276,7 +344,8 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
     "-d",
     "--detail",
     is_flag=True,
-    help="sacreBLEU's per-origlang detail (needs a test set): text output and its note.",
+    help="With -t: the scores per original language and domain after the scores (text "
+    "output); without: sacreBLEU's note.",
 )
 @click.option("-nc", "--no-color", is_flag=True, help="No colours (none are printed).")
 @click.option(
@@ -348,12 +417,8 @@ def score(
     except InputError as error:
         fail(error, one_line=True)
     references_named = from_test_set or references_named
-    if detail and test_set is not None:
-        _refuse(
-            "no_subsets",
-            "-d splits a test set by the original language its raw SGML and XML files give, "
-            f"which mtcompute does not read: `sacrebleu -t {test_set} -l {langpair} -d` does",
-        )
+    keep = _kept_segments(test_set, langpair, options)
+    split = _detail(test_set, langpair, options) if detail and not sentence_level else None
     if not references_named:
         raise click.UsageError(
             "expected at least one reference file (REF or -r REF), got none; -i takes every "
@@ -377,20 +442,19 @@ def score(
     named = hypothesis_files if hypothesis_files != (STDIN,) else ()
     resampled = paired or bool(asked["confidence"])
     whole = not named or len(named) > 1 or resampled or num_refs != 1 or not is_utf8(encoding)
-    try:
-        read = (
-            read_texts(
-                named,
-                references_named,
-                num_refs=num_refs,
-                encoding=encoding,
-                paired=against_baseline,
-            )
-            if whole
-            else None
+    whole = whole or keep is not None or split is not None
+    full = (
+        _read_whole(
+            named,
+            references_named,
+            num_refs=num_refs,
+            encoding=encoding,
+            against_baseline=against_baseline,
         )
-    except InputError as error:
-        fail(error, one_line=True)
+        if whole
+        else None
+    )
+    read = full if full is None or keep is None else _kept(full, keep)
     resampling = resampling_of(asked, len(read.systems) if read is not None else 1)
     chosen = _chosen([name.lower() for name in metrics], paired=paired)
     output = Output(output_format, width, score_only, short)
@@ -415,8 +479,16 @@ def score(
         score_streamed(FileSet(hypothesis_files[0], references_named), plan, where, output)
     else:
         score_read(read.systems[0][1], read.references, plan, where, output)
-    if detail and not sentence_level:
-        click.echo(_NO_SUBSETS)
+    if split is not None and full is not None:
+        lines = split.lines(full, _in_order(metrics), settings, width)
+        click.echo("".join(f"{line}\n" for line in lines), nl=False)
+    elif detail and not sentence_level:
+        click.echo(NO_SUBSETS)
+
+
+def _in_order(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The metrics once each, as named (bleu alone if none is), as sacreBLEU's detail has them."""
+    return tuple(dict.fromkeys(name.lower() for name in names)) or ("bleu",)
 
 
 def _chosen(names: list[str], *, paired: bool) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ and ``--echo all`` is sacreBLEU's order for the WMT SGML sets (``src``, the refe
 """
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from mtcompute.scoring.textfiles import file_error
@@ -95,8 +95,13 @@ def _cached_pairs(test_set: str) -> list[str]:
     return sorted(pairs)
 
 
-def echoed(test_sets: str, pair: str, asked: Sequence[str]) -> str:
-    """``--echo FIELD...``: the fields' lines, tab-separated, as sacreBLEU prints them."""
+# Whether each segment of a test set's pair is kept (``-ol``, ``--subset``).
+Keep = Callable[[str, str], list[bool]]
+
+
+def echoed(test_sets: str, pair: str, asked: Sequence[str], keep: Keep | None = None) -> str:
+    """``--echo FIELD...``: the fields' lines, tab-separated, as sacreBLEU prints them (the
+    segments ``keep`` keeps, if given)."""
     out: list[str] = []
     for test_set in test_sets.split(","):
         cached = fields(test_set, pair)
@@ -113,12 +118,16 @@ def echoed(test_sets: str, pair: str, asked: Sequence[str]) -> str:
                 f"no field {unknown[0]} in test set {test_set} for {pair}: expected one of "
                 f"{', '.join(cached)}",
             )
-        columns = [_lines(cached[field]) for field in wanted]
-        out += ["\t".join(row) for row in zip(*columns, strict=False)]
+        columns = [lines(cached[field]) for field in wanted]
+        rows = ["\t".join(row) for row in zip(*columns, strict=False)]
+        if keep is not None:
+            rows = [row for row, kept in zip(rows, keep(test_set, pair), strict=False) if kept]
+        out += rows
     return "\n".join(out)
 
 
-def _lines(path: Path) -> list[str]:
+def lines(path: Path) -> list[str]:
+    """A cached field's lines, as sacreBLEU reads them."""
     lines = path.read_text(encoding="utf-8").split("\n")
     if lines[-1] == "":
         lines.pop()

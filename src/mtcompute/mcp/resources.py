@@ -16,7 +16,7 @@ from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.registry import all_tools
 from mtcompute.meta.batch import doc as batch_doc
-from mtcompute.meta.execute import describe
+from mtcompute.meta.execute import describe_served
 
 SCHEME = "mtcompute://contracts/"
 BATCH_URI = f"{SCHEME}{batch_doc.ID}"
@@ -81,7 +81,7 @@ def _document(uri: str) -> JsonObject:
         return batch_doc.contract_json()
     for tool in all_tools():
         if uri == contract_uri(tool.contract.id, tool.contract.version):
-            return describe(tool.contract.id, tool.contract.version)
+            return describe_served(tool.contract.id, tool.contract.version)
     shown = uri if len(uri) <= 200 else uri[:200] + "..."
     message = (
         f"no contract at {shown!r}: the resources are {SCHEME}{{id}}/{{version}} for each "

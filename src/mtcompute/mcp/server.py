@@ -144,7 +144,8 @@ def build_server() -> Server[Any]:
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=tools)
+        # Made again for each list: a tokenizer enum lists what this installation runs now.
+        return types.ListToolsResult(tools=tool_definitions())
 
     async def on_list_resources(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None

@@ -3,6 +3,7 @@ list the catalogue."""
 
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.registry import LATEST, catalog, get_tool
+from mtcompute.contracts.served import served
 
 
 def execute(tool_id: str, version: str, input: object) -> JsonObject:
@@ -28,8 +29,15 @@ def resolve_version(tool_id: str, version: str) -> str:
 
 
 def describe(tool_id: str, version: str) -> JsonObject:
-    """The machine-readable contract of the tool at ``version``."""
+    """The machine-readable contract of the tool at ``version``, as released: the same on every
+    machine."""
     return get_tool(tool_id, version).contract.to_json()
+
+
+def describe_served(tool_id: str, version: str) -> JsonObject:
+    """The contract as this installation serves it (``contracts.served``): each tokenizer enum
+    lists the tokenizers it runs, the others under ``x-unavailable``."""
+    return served(get_tool(tool_id, version).contract).to_json()
 
 
 def tools() -> list[JsonObject]:

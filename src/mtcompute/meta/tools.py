@@ -17,6 +17,7 @@ from typing import Any
 
 from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import latest, tool_ids
+from mtcompute.contracts.served import served
 from mtcompute.contracts.validation.schema import compile_schema
 from mtcompute.contracts.validation.violations import Violations
 from mtcompute.meta import execute as api
@@ -131,7 +132,8 @@ META_TOOLS = (
 )
 
 
-def _contract_spec(contract: Contract) -> ToolSpec:
+def _contract_spec(released: Contract) -> ToolSpec:
+    contract = served(released)  # its tokenizer enums list what this installation runs
     description = (
         f"{contract.summary} (`{contract.id}@{contract.version}`.) "
         f"Use when you need to: {'; '.join(contract.use_when)}. "
@@ -172,7 +174,7 @@ def _execute(arguments: Mapping[str, Any]) -> JsonObject:
 
 def _describe(arguments: Mapping[str, Any]) -> JsonObject:
     _check("describe", arguments)
-    return api.describe(arguments["id"], arguments["version"])
+    return api.describe_served(arguments["id"], arguments["version"])
 
 
 def _search(arguments: Mapping[str, Any]) -> JsonObject:

@@ -3,8 +3,11 @@
     POST /v1/tools/{id}/versions/{version}/execute   200 {"result": {...}}
     POST /v1/batch                                   200 {"results": [...]} (``batch``)
     GET  /v1/tools                                   the tools: id, versions, title, summary
-    GET  /v1/tools/{id}/versions/{version}           the machine-readable contract
+    GET  /v1/tools/{id}/versions/{version}           the machine-readable contract, as served
     GET  /openapi.json                               OpenAPI 3.1 with every contract's schemas
+
+A contract is served as this installation runs it (``contracts.served``): a tokenizer enum lists
+the tokenizers it has, the others under ``x-unavailable``.
     GET  /healthz                                    liveness
 
 Nothing here computes or validates: the bytes go through the same ``jsonio.loads`` →
@@ -19,10 +22,12 @@ from starlette.routing import BaseRoute, Route
 from mtcompute import api, jsonio
 from mtcompute.contracts.estimates import answer_bytes
 from mtcompute.contracts.registry import all_tools
+from mtcompute.contracts.served import served
 from mtcompute.http.api.batch import batch_route
 from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.api.openapi import openapi_document
 from mtcompute.http.server.admission import charge_request
+from mtcompute.meta.execute import describe_served
 
 
 def _json(value: object) -> Response:
@@ -53,11 +58,12 @@ async def _list_tools(_: Request) -> Response:
 
 
 async def _describe(request: Request) -> Response:
-    return _json(api.describe(request.path_params["id"], request.path_params["version"]))
+    tool_id, version = request.path_params["id"], request.path_params["version"]
+    return _json(describe_served(tool_id, version))
 
 
 async def _openapi(_: Request) -> Response:
-    return _json(openapi_document(tool.contract for tool in all_tools()))
+    return _json(openapi_document(served(tool.contract) for tool in all_tools()))
 
 
 async def _healthz(_: Request) -> Response:

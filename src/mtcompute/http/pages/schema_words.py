@@ -9,6 +9,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mtcompute.contracts.served import UNAVAILABLE
+
 Schema = Mapping[str, Any]
 
 _NOUNS = {
@@ -94,6 +96,9 @@ def _meaning(schema: Schema) -> str:
     _, inner = _innermost(schema)
     if inner is not schema and inner.get("description"):
         parts.append(f"Each item: {inner['description']}")
+    if missing := schema.get(UNAVAILABLE):
+        named = ", ".join(missing)
+        parts.append(f"Not on this server (a package or model is missing): {named}.")
     return " ".join(part for part in parts if part)
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from mtcompute.contracts.contract import Contract
 from mtcompute.contracts.registry import get_tool, versions_of
+from mtcompute.contracts.served import served
 from mtcompute.http.pages.schema_words import FieldRow, field_rows
 from mtcompute.http.pages.snippets import cli_command, compact, curl_command, pretty, python_call
 from mtcompute.meta.batch import doc as batch_doc
@@ -120,7 +121,9 @@ def _answer_notes(contract: Contract) -> tuple[str, ...]:
 
 
 def tool_page(contract: Contract, base_url: str) -> ToolPage:
-    """The page of ``contract``, its calls addressed to the server at ``base_url``."""
+    """The page of ``contract`` as this server serves it (``contracts.served``), its calls
+    addressed to the server at ``base_url``."""
+    contract = served(contract)
     base_url = base_url.rstrip("/")
     first = contract.examples[0] if contract.examples else None
     decide, explain = _decide(contract)

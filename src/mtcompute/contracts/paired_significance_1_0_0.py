@@ -9,16 +9,16 @@ from typing import Any
 
 from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
-from mtcompute.contracts.limits import Limits
-from mtcompute.contracts.validation.parser import Checked, RequestParser
-from mtcompute.contracts.validation.paths import EVERY
-from mtcompute.contracts.validation.rules import RangeByChoice, Rule
 from mtcompute.contracts.inputs.systems import (
     DistinctMetrics,
     SegmentScores,
     SystemsMatchReferences,
     TerPairBytes,
 )
+from mtcompute.contracts.limits import Limits
+from mtcompute.contracts.validation.parser import Checked, RequestParser
+from mtcompute.contracts.validation.paths import EVERY
+from mtcompute.contracts.validation.rules import RangeByChoice, Rule
 from mtcompute.contracts.validation.texts import Texts
 from mtcompute.fast.resampling import paired
 from mtcompute.fast.resampling.registry import ResampledMetric, resampled_metrics

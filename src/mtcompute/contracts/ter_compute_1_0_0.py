@@ -10,9 +10,9 @@ from typing import Any
 from mtcompute.contracts import fields
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs.corpus import decimals_of
+from mtcompute.contracts.inputs.pairs import PairBytes
 from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.mistakes import text_corpus_input_hints
-from mtcompute.contracts.inputs.pairs import PairBytes
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import SameLength

@@ -7,6 +7,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from mtcompute.contracts.allowance import spend
 from mtcompute.contracts.mistakes import Hint, with_hints
+from mtcompute.contracts.operation_charge import charge_operation
 from mtcompute.errors import InputError
 
 JsonObject = dict[str, Any]
@@ -93,8 +94,8 @@ class Tool(Generic[R]):
 
     def execute(self, raw: object) -> JsonObject:
         """Validate ``raw`` against the contract and compute its result object (within the
-        batch's ``allowance``, if one is in force); an ``InputError`` carries the fix of a
-        mistake the tool's hints recognise."""
+        batch's ``allowance`` and ``operation_charges``, if in force); an ``InputError``
+        carries the fix of a mistake the tool's hints recognise."""
         try:
             request = self.parser.parse(raw)
         except InputError as error:
@@ -102,4 +103,5 @@ class Tool(Generic[R]):
                 raise
             raise with_hints(error, self.hints(raw)) from None
         spend(self.contract.id, self.answer_bytes(raw))
+        charge_operation(self.contract.id, self.contract.version, raw)
         return self.run(request)

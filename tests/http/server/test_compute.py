@@ -11,8 +11,8 @@ MIB = 1024 * 1024
 COSTLY = Cost(1.0, 100 * MIB)
 
 
-def _gate(**settings: float) -> ComputeGate:
-    return ComputeGate(ComputeSettings(lanes=2, memory_bytes=1000 * MIB, **settings))  # type: ignore[arg-type]
+def _gate(max_wait: float = 5.0) -> ComputeGate:
+    return ComputeGate(ComputeSettings(lanes=2, memory_bytes=1000 * MIB, max_wait=max_wait))
 
 
 def test_a_small_computation_never_waits_for_costly_ones() -> None:

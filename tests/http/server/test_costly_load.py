@@ -3,6 +3,7 @@ answered within 2 s every time, each costly one is answered right or refused 503
 the server grows by no more than its compute memory budget and its body budgets."""
 
 import asyncio
+import json
 import random
 import threading
 import time
@@ -136,7 +137,7 @@ def test_a_small_request_is_answered_at_once_beside_64_costly_ones(
     assert all(answer.body == expected for answer in answered)
     for answer in refused:
         assert int(answer.retry_after or "0") >= 1
-        assert jsonio.loads(answer.body)["errors"][0]["code"] == "service_busy"
+        assert json.loads(answer.body)["errors"][0]["code"] == "service_busy"
     assert grown_mib <= MEMORY_MIB + BODIES_MIB
     print(
         f"{tool}: {len(answered)} answered, {len(refused)} refused "

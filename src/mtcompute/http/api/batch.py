@@ -21,22 +21,18 @@ from mtcompute import jsonio
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES, answer_allowance
 from mtcompute.contracts.costs import batch_estimate
 from mtcompute.contracts.estimates import batch_answer_bytes
-from mtcompute.contracts.operation_charge import Charge, operation_charges
 from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.server.admission import SMALL_BODY_BYTES
-from mtcompute.http.server.admitted import BatchCharges, admit_request, prepare, run_ticket
+from mtcompute.http.server.admitted import prepare, run_admitted
 from mtcompute.meta.batch.run import run_batch
 
 BATCH_PATH = "/v1/batch"
 
 
-def _batch_bytes(raw: object, charge: Charge | None) -> bytes:
+def _batch_bytes(raw: object) -> bytes:
     # Run and write in one thread: both are CPU work on a large batch.
     with answer_allowance(BATCH_ANSWER_BYTES):
-        if charge is None:
-            return jsonio.dumps(run_batch(raw))
-        with operation_charges(charge):
-            return jsonio.dumps(run_batch(raw))
+        return jsonio.dumps(run_batch(raw))
 
 
 def batch_route(max_body_bytes: int) -> Route:
@@ -47,13 +43,7 @@ def batch_route(max_body_bytes: int) -> Route:
         size = min(batch_answer_bytes(raw), BATCH_ANSWER_BYTES)
         large = len(body) > SMALL_BODY_BYTES
         cost = await prepare(request.scope, large, batch_estimate, raw)
-        admitted = await admit_request(request.scope, cost, size)
-        if admitted is None:
-            answer = await run_in_threadpool(_batch_bytes, raw, None)
-        else:
-            gate, ticket = admitted
-            charges = BatchCharges(gate, ticket)
-            answer = await run_ticket(gate, ticket, _batch_bytes, raw, charges)
+        answer = await run_admitted(request.scope, cost, size, _batch_bytes, raw)
         return Response(answer, media_type=JSON_MEDIA_TYPE)
 
     return Route(BATCH_PATH, batch, methods=["POST"])

@@ -8,34 +8,57 @@ A batch's thread charges its bound operations beyond what was admitted (``BatchC
 
 import asyncio
 import contextlib
-from collections.abc import Callable
-from typing import TypeVar, cast
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
 
 import anyio.from_thread
 import anyio.to_thread
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.costs import Cost, estimate
+from mtcompute.contracts.operation_charge import operation_charges
 from mtcompute.errors import InputError, Violation
 from mtcompute.http.api.problems import ProblemError
 from mtcompute.http.server.admission import charge_request
 from mtcompute.http.server.compute import BusyError, ComputeGate, ComputeSettings, Ticket
+from mtcompute.mcp.charges import CALL_RUNNER, Call, Runner
 
 T = TypeVar("T")
 _GATE_KEY = "mtcompute.compute"
 
 
 class ComputeAdmission:
-    """ASGI middleware giving each request the worker's ``ComputeGate``."""
+    """ASGI middleware giving each request the worker's ``ComputeGate``, and a tool call over
+    /mcp its runner (``mcp.charges.CALL_RUNNER``)."""
 
     def __init__(self, app: ASGIApp, settings: ComputeSettings | None = None) -> None:
         self._app = app
         self._gate = ComputeGate(settings or ComputeSettings())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            scope[_GATE_KEY] = self._gate
-        await self._app(scope, receive, send)
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        scope[_GATE_KEY] = self._gate
+        token = CALL_RUNNER.set(_call_runner(scope))
+        try:
+            await self._app(scope, receive, send)
+        finally:
+            CALL_RUNNER.reset(token)
+
+
+def _call_runner(scope: Scope) -> Runner:
+    async def run(
+        cost: Cost, answer_bytes: int, call: Call, name: str, arguments: Mapping[str, Any]
+    ) -> JsonObject:
+        try:
+            return await run_admitted(scope, cost, answer_bytes, call, name, arguments)
+        except ProblemError as refused:
+            # A tool call's errors are its result's: the code says to retry.
+            raise InputError([refused.violation]) from None
+
+    return run
 
 
 def gate_of(scope: Scope) -> ComputeGate | None:
@@ -94,13 +117,16 @@ async def run_admitted(
 async def run_ticket(
     gate: ComputeGate, ticket: Ticket, function: Callable[..., T], *args: object
 ) -> T:
-    """``function(*args)`` in a thread holding ``ticket`` until it ends; 503 past the
-    deadline, the thread abandoned (it keeps its lane and memory until it ends)."""
+    """``function(*args)`` in a thread holding ``ticket`` until it ends, each execute in it
+    charged beyond what was admitted (``BatchCharges``: a batch's bound operations); 503 past
+    the deadline, the thread abandoned (it keeps its lane and memory until it ends)."""
     loop = asyncio.get_running_loop()
+    charges = BatchCharges(gate, ticket)
 
     def work() -> T:
         try:
-            return function(*args)
+            with operation_charges(charges):
+                return function(*args)
         finally:
             with contextlib.suppress(RuntimeError):  # the loop closed: the server has stopped
                 loop.call_soon_threadsafe(gate.release, ticket)

@@ -87,6 +87,9 @@ class Tool(Generic[R]):
     answer_bytes: Callable[[object], int] = field(default=lambda raw: 0)
     # That bound in words, for the tool's page (empty when the answer is no larger than the input).
     answer_note: str = ""
+    # The dearest valid request's measured time, for the tool's page when it is above what the
+    # released contract states (a released contract never changes); not part of the contract.
+    cost_note: str = ""
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:

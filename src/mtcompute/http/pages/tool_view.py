@@ -60,6 +60,7 @@ class ToolPage:
     decide: str
     explain: str
     related: tuple[Related, ...] = field(default=())
+    limit_notes: tuple[str, ...] = ()
 
 
 def contract_path(contract: Contract) -> str:
@@ -119,6 +120,12 @@ def _answer_notes(contract: Contract) -> tuple[str, ...]:
     return (note,) if note else ()
 
 
+def _cost_notes(contract: Contract) -> tuple[str, ...]:
+    """The dearest request's measured time, when the tool states one beside its contract."""
+    note = get_tool(contract.id, contract.version).cost_note
+    return (note,) if note else ()
+
+
 def tool_page(contract: Contract, base_url: str) -> ToolPage:
     """The page of ``contract``, its calls addressed to the server at ``base_url``."""
     base_url = base_url.rstrip("/")
@@ -152,4 +159,5 @@ def tool_page(contract: Contract, base_url: str) -> ToolPage:
         decide=decide,
         explain=explain,
         related=(Related(batch_doc.TITLE, BATCH_PAGE, batch_doc.SUMMARY),),
+        limit_notes=_cost_notes(contract),
     )

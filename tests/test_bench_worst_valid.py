@@ -7,7 +7,9 @@ import pytest
 from bench import worst_valid
 from bench.worst_valid import CASES, ValidCase
 from mtcompute import jsonio
+from mtcompute.contracts.costs import estimate
 from mtcompute.contracts.registry import all_tools, get_tool
+from mtcompute.http.server.compute import ComputeSettings
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 
@@ -32,3 +34,14 @@ def test_a_case_measured_apart_reports_its_body_and_answer() -> None:
     assert measured.body == len(jsonio.dumps(CASES[index].build()))
     assert measured.answer > 0
     assert measured.seconds > 0
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.tool}@{c.version}: {c.what}" for c in CASES])
+def test_a_default_server_admits_each_worst_valid_input_within_its_budget_and_deadline(
+    case: ValidCase,
+) -> None:
+    # Each is estimated at most the memory a worker's costly computations share, so it never
+    # has to run alone past the budget, and well within the deadline (the machine shared).
+    cost = estimate(case.tool, case.version, case.build())
+    assert cost.memory <= ComputeSettings().memory_bytes
+    assert cost.seconds <= ComputeSettings().deadline / 4

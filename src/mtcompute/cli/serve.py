@@ -69,6 +69,38 @@ from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
     help="Connections or requests at once per worker; past it, 503 with Retry-After.",
 )
 @click.option(
+    "--compute-lanes",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    metavar="N",
+    help="Costly computations at once per worker (small ones never wait for them).",
+)
+@click.option(
+    "--compute-memory",
+    type=click.IntRange(min=1),
+    default=1024,
+    show_default=True,
+    metavar="MIB",
+    help="Estimated working memory the costly computations of a worker may hold at once.",
+)
+@click.option(
+    "--max-wait",
+    type=click.FloatRange(min=0),
+    default=5.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Longest wait for a lane; a request expected to wait longer gets 503 with Retry-After.",
+)
+@click.option(
+    "--compute-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=60.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Longest computation; past it, 503 (the computation runs on, holding its lane).",
+)
+@click.option(
     "--graceful-timeout",
     type=click.IntRange(min=0),
     default=30,
@@ -89,6 +121,10 @@ def serve(
     public_url: str | None,
     request_timeout: float,
     limit_concurrency: int | None,
+    compute_lanes: int,
+    compute_memory: int,
+    max_wait: float,
+    compute_timeout: float,
     graceful_timeout: int,
 ) -> None:
     """Serve the HTTP API, tool pages and MCP at /mcp until SIGTERM or Ctrl-C.
@@ -99,6 +135,7 @@ def serve(
     """
     require_server_extra("serve")
     from mtcompute.http.app import HttpSettings  # noqa: PLC0415 - starlette only when serving
+    from mtcompute.http.server.compute import ComputeSettings  # noqa: PLC0415
     from mtcompute.http.server.listening import ListenError  # noqa: PLC0415
     from mtcompute.http.server.protocol import ProtocolSettings  # noqa: PLC0415
     from mtcompute.http.server.serve import serve as serve_http  # noqa: PLC0415
@@ -111,6 +148,12 @@ def serve(
         cors_origins=cors_origins,
         public_url=public_url,
         check_host=check_host,
+        compute=ComputeSettings(
+            lanes=compute_lanes,
+            memory_bytes=compute_memory * 1024 * 1024,
+            max_wait=max_wait,
+            deadline=compute_timeout,
+        ),
     )
     protocol = ProtocolSettings(request_timeout, limit_concurrency)
     try:

@@ -7,6 +7,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from mtcompute.contracts.allowance import spend
 from mtcompute.contracts.mistakes import Hint, with_hints
+from mtcompute.contracts.operation_charge import charge_operation
 from mtcompute.errors import InputError
 
 JsonObject = dict[str, Any]
@@ -86,6 +87,9 @@ class Tool(Generic[R]):
     answer_bytes: Callable[[object], int] = field(default=lambda raw: 0)
     # That bound in words, for the tool's page (empty when the answer is no larger than the input).
     answer_note: str = ""
+    # The dearest valid request's measured time, for the tool's page when it is above what the
+    # released contract states (a released contract never changes); not part of the contract.
+    cost_note: str = ""
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:
@@ -93,8 +97,8 @@ class Tool(Generic[R]):
 
     def execute(self, raw: object) -> JsonObject:
         """Validate ``raw`` against the contract and compute its result object (within the
-        batch's ``allowance``, if one is in force); an ``InputError`` carries the fix of a
-        mistake the tool's hints recognise."""
+        batch's ``allowance`` and ``operation_charges``, if in force); an ``InputError``
+        carries the fix of a mistake the tool's hints recognise."""
         try:
             request = self.parser.parse(raw)
         except InputError as error:
@@ -102,4 +106,5 @@ class Tool(Generic[R]):
                 raise
             raise with_hints(error, self.hints(raw)) from None
         spend(self.contract.id, self.answer_bytes(raw))
+        charge_operation(self.contract.id, self.contract.version, raw)
         return self.run(request)

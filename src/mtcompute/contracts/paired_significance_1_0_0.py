@@ -441,4 +441,9 @@ CONTRACT = Contract(
     examples=EXAMPLES,
 )
 
-TOOL = Tool(CONTRACT, PARSER, run)
+COST_NOTE = (
+    "Measured since the release: with `ter` the dearest valid request is 2 systems of 16 "
+    "segments of 2,048 brackets with `normalized` (each bracket a word), 4.8 to 6.2 s of CPU "
+    "on a shared 2-core machine; a server admits it by its estimated cost."
+)
+TOOL = Tool(CONTRACT, PARSER, run, cost_note=COST_NOTE)

@@ -25,6 +25,8 @@ from mtcompute.http.mcp_mount import mcp_route
 from mtcompute.http.pages.site import on_http_exception, site_routes
 from mtcompute.http.server.accept_errors import log_accept_errors_once_per_interval
 from mtcompute.http.server.admission import BodyAdmission
+from mtcompute.http.server.admitted import ComputeAdmission
+from mtcompute.http.server.compute import ComputeSettings
 from mtcompute.http.server.cors import cors_middleware
 from mtcompute.http.server.guard import RequestGuard
 from mtcompute.http.server.log import RequestLog
@@ -48,6 +50,7 @@ class HttpSettings:
     # The address the pages show (``base_url``); and whether every path checks Host as /mcp does.
     public_url: str | None = None
     check_host: bool = False
+    compute: ComputeSettings = field(default_factory=ComputeSettings)  # ``http.server.compute``
 
     def to_environ(self) -> dict[str, str]:
         """The settings besides ``mcp``'s as environment variables, for ``from_environ``."""
@@ -56,6 +59,7 @@ class HttpSettings:
             PUBLIC_URL_ENV: self.public_url or "",
             CHECK_HOST_ENV: "1" if self.check_host else "",
             **origins_to_environ(self.cors_origins),
+            **self.compute.to_environ(),
         }
 
     @classmethod
@@ -70,6 +74,7 @@ class HttpSettings:
             cors_origins=origins_from_environ(environ),
             public_url=environ.get(PUBLIC_URL_ENV) or None,
             check_host=bool(environ.get(CHECK_HOST_ENV)),
+            compute=ComputeSettings.from_environ(environ),
         )
 
 
@@ -100,7 +105,8 @@ def create_app(settings: HttpSettings | None = None) -> Starlette:
             *cors_middleware(settings.cors_origins),
             Middleware(RequestLog),
             Middleware(RequestGuard, host_patterns=host_patterns),
-            Middleware(BodyAdmission),
+            Middleware(BodyAdmission, most_wait=settings.compute.max_wait),
+            Middleware(ComputeAdmission, settings=settings.compute),
         ],
         exception_handlers={
             MtcomputeError: on_mtcompute_error,

@@ -36,7 +36,7 @@ from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES, answer_allowance
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
 from mtcompute.mcp import resources as contract_resources
-from mtcompute.mcp.charges import charge_call
+from mtcompute.mcp.charges import run_call
 from mtcompute.mcp.stdio_reading import bounded_lines, max_line_bytes
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
@@ -123,8 +123,7 @@ def _run_within_allowance(name: str, arguments: Mapping[str, Any]) -> JsonObject
 async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolResult:
     """Run tool ``name`` off the event loop; every failure becomes an ``isError`` result."""
     try:
-        await charge_call(name, arguments)
-        value = await anyio.to_thread.run_sync(_run_within_allowance, name, arguments)
+        value = await run_call(_run_within_allowance, name, arguments)
     except MtcomputeError as error:
         return _text_result({"errors": error.errors}, is_error=True)
     except Exception:

@@ -123,3 +123,15 @@ def test_contract_text_is_escaped_not_interpreted() -> None:
     assert "<i>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<code>&lt;b&gt;bold&lt;/b&gt;</code>" in page
+
+
+@pytest.mark.parametrize(
+    ("tool_id", "seconds"), [("ter-compute", "3.4 s"), ("paired-significance", "6.2 s")]
+)
+def test_the_page_states_the_measured_worst_case_beside_the_frozen_contract(
+    client: httpx.Client, tool_id: str, seconds: str
+) -> None:
+    page = html.unescape(_page(client, latest(tool_id).contract))
+    limits = page[page.index('id="limits"') : page.index('id="examples"')]
+    assert "Measured since the release" in limits
+    assert seconds in limits

@@ -51,7 +51,7 @@ def budget() -> ByteBudget:
 def gated_url(gate: Gate, budget: ByteBudget) -> Iterator[str]:
     """A live server whose budget holds one body of ``BODY``'s size, with one more waiting."""
     app = Starlette(routes=[Route("/", gate.endpoint, methods=["POST", "GET"])])
-    limited = BodyAdmission(app, budget=budget, most_waiting=1)
+    limited = BodyAdmission(app, budget=budget, most_waiting=1, small_body_bytes=0)
     with serving(limited) as url:
         yield url
 

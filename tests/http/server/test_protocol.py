@@ -83,7 +83,7 @@ def test_a_body_the_server_holds_back_is_not_cut_by_the_deadline(
 
     app = Starlette(routes=[Route("/", endpoint, methods=["POST"])])
     budget = ByteBudget(len(b"first"))
-    admitted = BodyAdmission(app, budget=budget, most_waiting=8)
+    admitted = BodyAdmission(app, budget=budget, most_waiting=8, small_body_bytes=0)
     large = b"x" * 512 * 1024  # more than uvicorn buffers: reading pauses while it waits
     with serving(admitted, http=DeadlineProtocol) as url, ThreadPoolExecutor(2) as pool:
         first = pool.submit(httpx.post, url, content=b"first", timeout=60)

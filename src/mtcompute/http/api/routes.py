@@ -14,19 +14,20 @@ Nothing here computes or validates: the bytes go through the same ``jsonio.loads
 ``api.execute`` → ``jsonio.dumps`` as the CLI and library, so an answer's bytes equal theirs.
 """
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from mtcompute import api, jsonio
+from mtcompute.contracts.costs import Cost, estimate
 from mtcompute.contracts.estimates import answer_bytes
 from mtcompute.contracts.registry import all_tools
 from mtcompute.contracts.served import served
 from mtcompute.http.api.batch import batch_route
 from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.api.openapi import openapi_document
-from mtcompute.http.server.admission import charge_request
+from mtcompute.http.server.admission import SMALL_BODY_BYTES
+from mtcompute.http.server.admitted import prepare, run_admitted
 from mtcompute.meta.execute import describe_served
 
 
@@ -38,6 +39,11 @@ def _execute_bytes(tool_id: str, version: str, raw: object) -> bytes:
     return jsonio.dumps(api.execute_answer(tool_id, version, raw))
 
 
+def _parsed_and_estimated(body: bytes, tool_id: str, version: str) -> tuple[object, Cost]:
+    raw = jsonio.loads(body)
+    return raw, estimate(tool_id, version, raw)
+
+
 def _execute_endpoint(max_body_bytes: int) -> Route:
     async def execute(request: Request) -> Response:
         check_json_media_type(request)
@@ -45,9 +51,15 @@ def _execute_endpoint(max_body_bytes: int) -> Route:
         tool_id, version = request.path_params["id"], request.path_params["version"]
         # The CLI's own order: parse the JSON, then look the tool up, then run it. Parsing and
         # scoring are CPU work: a thread keeps the event loop answering meanwhile.
-        raw = await run_in_threadpool(jsonio.loads, body)
-        await charge_request(request.scope, answer_bytes(tool_id, version, raw))
-        answer = await run_in_threadpool(_execute_bytes, tool_id, version, raw)
+        large = len(body) > SMALL_BODY_BYTES
+        raw, cost = await prepare(
+            request.scope, large, _parsed_and_estimated, body, tool_id, version
+        )
+        # Costly work waits for a lane (or is refused at once); small work runs at once.
+        size = answer_bytes(tool_id, version, raw)
+        answer = await run_admitted(
+            request.scope, cost, size, _execute_bytes, tool_id, version, raw
+        )
         return Response(answer, media_type=JSON_MEDIA_TYPE)
 
     return Route("/v1/tools/{id}/versions/{version}/execute", execute, methods=["POST"])

@@ -61,6 +61,7 @@ class ToolPage:
     decide: str
     explain: str
     related: tuple[Related, ...] = field(default=())
+    limit_notes: tuple[str, ...] = ()
 
 
 def contract_path(contract: Contract) -> str:
@@ -120,6 +121,12 @@ def _answer_notes(contract: Contract) -> tuple[str, ...]:
     return (note,) if note else ()
 
 
+def _cost_notes(contract: Contract) -> tuple[str, ...]:
+    """The dearest request's measured time, when the tool states one beside its contract."""
+    note = get_tool(contract.id, contract.version).cost_note
+    return (note,) if note else ()
+
+
 def tool_page(contract: Contract, base_url: str) -> ToolPage:
     """The page of ``contract`` as this server serves it (``contracts.served``), its calls
     addressed to the server at ``base_url``."""
@@ -155,4 +162,5 @@ def tool_page(contract: Contract, base_url: str) -> ToolPage:
         decide=decide,
         explain=explain,
         related=(Related(batch_doc.TITLE, BATCH_PAGE, batch_doc.SUMMARY),),
+        limit_notes=_cost_notes(contract),
     )

@@ -41,13 +41,18 @@ async def refuse(message: str, scope: Scope, receive: Receive, send: Send) -> No
     ``DRAINED_BYTES``); a client waiting for ``100 Continue`` sends none, so it is answered at
     once."""
     if not _expects_continue(scope):
-        drained = 0
-        while drained <= DRAINED_BYTES:
-            chunk = await receive()
-            drained += len(chunk.get("body", b""))
-            if not chunk.get("more_body", False):
-                break
+        await drain(receive)
     await unavailable(message)(scope, receive, send)
+
+
+async def drain(receive: Receive) -> None:
+    """Read and drop the rest of a body being sent, up to ``DRAINED_BYTES``."""
+    drained = 0
+    while drained <= DRAINED_BYTES:
+        chunk = await receive()
+        drained += len(chunk.get("body", b""))
+        if not chunk.get("more_body", False):
+            break
 
 
 def _expects_continue(scope: Scope) -> bool:

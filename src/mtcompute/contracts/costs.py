@@ -1,0 +1,255 @@
+"""What a call will cost to compute, estimated from its raw input before anything runs.
+
+A server admits costly work by what it will take (``http.server.compute``): CPU seconds and the
+working memory it holds at its peak. The estimates are upper bounds calibrated on a shared
+2-core machine (Intel Xeon, Python 3.11) with the dearest inputs each tool accepts
+(``bench/worst_valid.py``), so that ordinary inputs are estimated above what they take:
+
+- TER searches its shifts within a beam, so its time grows with the words, not their square:
+  about 110 us of CPU per word of the longer text of each (hypothesis, reference) pair, brackets
+  with ``normalized`` (a word a byte) as much as two-word vocabularies; 150 us is charged.
+- chrF pairwise compares every hypothesis with every reference: its time is the cells times
+  the texts' bytes times the orders (0.5 ns each), and it holds each text's n-grams for the
+  whole matrix: about 36 bytes per text byte per order (423 MiB for 1 MiB at 12 orders).
+- paired significance computes each system's segment scores, then resamples them: samples x
+  systems x segments x metrics steps.
+- WER and CER align each pair: words (characters) of the hypothesis times the reference's.
+- The rest take time and memory in proportion to their input: a rate per byte of text.
+
+An input the estimate cannot read (it is invalid, and its tool refuses it) costs little.
+
+    estimate(id, version, input)     one execute
+    batch_estimate(batch)            the sum over a batch's operations (bound keys unknown: 0)
+"""
+
+import string
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mtcompute.contracts.registry import get_tool
+from mtcompute.errors import UnknownToolError
+
+_MIB = 1024 * 1024
+# Time and memory every call takes, however small: parsing, validation, answer.
+_BASE_SECONDS = 0.0005
+_BASE_MEMORY = _MIB
+# Working memory per byte of input text, and per byte of answer beyond the input.
+_MEMORY_PER_TEXT_BYTE = 48
+_MEMORY_PER_ANSWER_BYTE = 16
+_TER_SECONDS_PER_WORD = 150e-6
+_PAIRWISE_SECONDS_PER_CELL_BYTE = 0.6e-9
+_PAIRWISE_SECONDS_PER_TEXT_BYTE = 60e-9  # each text's n-grams, per order
+_PAIRWISE_MEMORY_PER_BYTE_ORDER = 36
+_ALIGNMENT_SECONDS_PER_CELL = 3e-9
+_RESAMPLING_SECONDS_PER_STEP = 2e-9
+_CHRF_SECONDS_PER_BYTE_ORDER = 50e-9
+_SHARED_CHRF_SECONDS_PER_BYTE_ORDER = 20e-9  # references counted once for every system
+# The rate per byte of text of the tools whose time is in proportion to it.
+_SECONDS_PER_BYTE: Mapping[str, float] = {
+    "bleu-ngrams-count": 4e-6,
+    "bleu-pairwise-compute": 1e-6,
+    "rouge-compute": 4e-6,
+    "chrf-compute": 0.5e-6,
+    "chrf-plus-plus-compute": 1e-6,
+    "wer-from-statistics": 0.2e-6,
+    "cer-from-statistics": 0.2e-6,
+}
+_DEFAULT_SECONDS_PER_BYTE = 0.1e-6
+# The characters TER's normalization can make words of their own (with every non-ASCII one):
+# counted by ``str.count``, which a regular expression over 1 MiB is 100 times slower than.
+_PUNCTUATION = tuple(string.punctuation)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """CPU seconds and peak working bytes of a call, estimated before it runs."""
+
+    seconds: float = 0.0
+    memory: int = 0
+
+    def __add__(self, other: "Cost") -> "Cost":
+        return Cost(self.seconds + other.seconds, self.memory + other.memory)
+
+
+def estimate(tool_id: object, version: object, raw: object) -> Cost:
+    """The cost of executing ``tool_id`` at ``version`` on ``raw``."""
+    if not isinstance(tool_id, str) or not isinstance(version, str):
+        return Cost(_BASE_SECONDS, _BASE_MEMORY)
+    try:
+        tool = get_tool(tool_id, version)
+    except UnknownToolError:
+        return Cost(_BASE_SECONDS, _BASE_MEMORY)
+    if not isinstance(raw, Mapping):
+        return Cost(_BASE_SECONDS, _BASE_MEMORY)
+    text_bytes = _text_bytes(raw)
+    memory = _BASE_MEMORY + _MEMORY_PER_TEXT_BYTE * text_bytes
+    memory += _MEMORY_PER_ANSWER_BYTE * tool.answer_bytes(raw)
+    special = _SPECIAL.get(tool.contract.id)
+    if special is not None:
+        work = special(raw)
+        return Cost(_BASE_SECONDS + work.seconds, memory + work.memory)
+    rate = _SECONDS_PER_BYTE.get(tool.contract.id, _DEFAULT_SECONDS_PER_BYTE)
+    return Cost(_BASE_SECONDS + rate * text_bytes, memory)
+
+
+def batch_estimate(batch: object) -> Cost:
+    """The cost of a raw batch ``{"operations": [...]}``, operation by operation (a bound key
+    is not known yet, and costs nothing)."""
+    operations = batch.get("operations") if isinstance(batch, Mapping) else None
+    if not isinstance(operations, list):
+        return Cost(_BASE_SECONDS, _BASE_MEMORY)
+    total = Cost(_BASE_SECONDS, _BASE_MEMORY)
+    for operation in operations:
+        if isinstance(operation, Mapping):
+            total += estimate(operation.get("id"), operation.get("version"), operation.get("input"))
+    return total
+
+
+def _text_bytes(value: object) -> int:
+    """The characters of every string in ``value``, and 8 for every other scalar."""
+    total = 0
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            total += len(item)
+        elif isinstance(item, Mapping):
+            pending.extend(item.values())
+        elif isinstance(item, list | tuple):
+            pending.extend(item)
+        else:
+            total += 8
+    return total
+
+
+def _strings(value: object) -> list[str]:
+    """``value`` if a list of strings (others left out), else nothing."""
+    if not isinstance(value, list):
+        return []
+    return [item for item in value if isinstance(item, str)]
+
+
+def _reference_sets(value: object) -> list[list[str]]:
+    """Each segment's references, from a list of lists of strings."""
+    if not isinstance(value, list):
+        return []
+    return [_strings(item) for item in value]
+
+
+def _ter_words(text: str, normalized: bool) -> int:
+    """At most the words of ``text`` for TER (``normalized`` splits punctuation off)."""
+    words = len(text.split())
+    if not normalized:
+        return words
+    non_ascii = len(text) - len(text.encode("ascii", "ignore"))
+    return words + non_ascii + sum(map(text.count, _PUNCTUATION))
+
+
+def _ter_seconds(hypotheses: list[str], references: list[list[str]], options: object) -> float:
+    """TER's time over the (hypothesis, reference) pairs of one system."""
+    normalized = isinstance(options, Mapping) and bool(options.get("normalized"))
+    words = 0
+    for hypothesis, texts in zip(hypotheses, references, strict=False):
+        length = _ter_words(hypothesis, normalized)
+        words += sum(max(length, _ter_words(text, normalized)) for text in texts)
+    return _TER_SECONDS_PER_WORD * words
+
+
+def _ter(raw: Mapping[str, Any]) -> Cost:
+    hypotheses = _strings(raw.get("hypotheses"))
+    return Cost(_ter_seconds(hypotheses, _reference_sets(raw.get("references")), raw))
+
+
+def _orders(options: object, char_default: int, word_default: int) -> int:
+    """chrF's character and word orders (the defaults when not integers)."""
+    if not isinstance(options, Mapping):
+        return char_default + word_default
+    char, word = options.get("char_order"), options.get("word_order")
+    char = char if isinstance(char, int) and 0 < char <= 64 else char_default
+    word = word if isinstance(word, int) and 0 <= word <= 64 else word_default
+    return char + word
+
+
+def _chrf_pairwise(raw: Mapping[str, Any]) -> Cost:
+    hypotheses, references = _strings(raw.get("hypotheses")), _strings(raw.get("references"))
+    hypothesis_bytes = sum(len(text) for text in hypotheses)
+    reference_bytes = sum(len(text) for text in references)
+    orders = _orders(raw, 6, 0)
+    cell_bytes = len(references) * hypothesis_bytes + len(hypotheses) * reference_bytes
+    text_bytes = hypothesis_bytes + reference_bytes
+    seconds = orders * (
+        _PAIRWISE_SECONDS_PER_CELL_BYTE * cell_bytes + _PAIRWISE_SECONDS_PER_TEXT_BYTE * text_bytes
+    )
+    return Cost(seconds, _PAIRWISE_MEMORY_PER_BYTE_ORDER * orders * text_bytes)
+
+
+def _alignment_cells(raw: Mapping[str, Any], unit: Callable[[str], int]) -> int:
+    hypotheses, references = _strings(raw.get("hypotheses")), _strings(raw.get("references"))
+    return sum(unit(h) * unit(r) for h, r in zip(hypotheses, references, strict=False))
+
+
+def _wer(raw: Mapping[str, Any]) -> Cost:
+    cells = _alignment_cells(raw, lambda text: len(text.split()))
+    return Cost(_ALIGNMENT_SECONDS_PER_CELL * cells + 0.2e-6 * _text_bytes(raw))
+
+
+def _cer(raw: Mapping[str, Any]) -> Cost:
+    cells = _alignment_cells(raw, len)
+    return Cost(_ALIGNMENT_SECONDS_PER_CELL * cells + 0.2e-6 * _text_bytes(raw))
+
+
+def _metric_seconds(metric: str, raw: Mapping[str, Any], hypotheses: list[str]) -> float:
+    """One system's segment scores by ``metric`` (the references are counted once for every
+    system, ``_references_seconds``)."""
+    if metric == "ter":
+        return _ter_seconds(hypotheses, _reference_sets(raw.get("references")), raw.get("ter"))
+    text_bytes = sum(len(text) for text in hypotheses)
+    if metric in ("chrf", "chrf++"):
+        return _CHRF_SECONDS_PER_BYTE_ORDER * _chrf_orders(metric, raw) * text_bytes
+    return _DEFAULT_SECONDS_PER_BYTE * 4 * text_bytes
+
+
+def _chrf_orders(metric: str, raw: Mapping[str, Any]) -> int:
+    return _orders(raw.get(metric), 6, 2 if metric == "chrf++" else 0)
+
+
+def _references_seconds(metric: str, raw: Mapping[str, Any]) -> float:
+    """The references' share of ``metric``'s work, shared by every system (TER's is in its
+    pairs)."""
+    text_bytes = _text_bytes(raw.get("references"))
+    if metric in ("chrf", "chrf++"):
+        return _SHARED_CHRF_SECONDS_PER_BYTE_ORDER * _chrf_orders(metric, raw) * text_bytes
+    return 0.0 if metric == "ter" else _DEFAULT_SECONDS_PER_BYTE * 4 * text_bytes
+
+
+def _systems(raw: Mapping[str, Any]) -> list[list[str]]:
+    systems = raw.get("systems")
+    if not isinstance(systems, list):
+        return []
+    return [_strings(s.get("hypotheses")) for s in systems if isinstance(s, Mapping)]
+
+
+def _significance(raw: Mapping[str, Any]) -> Cost:
+    systems = _systems(raw)
+    metrics = [m for m in _listed(raw.get("metrics"), ["bleu"]) if isinstance(m, str)]
+    seconds = sum(_metric_seconds(m, raw, system) for m in metrics for system in systems)
+    seconds += sum(_references_seconds(m, raw) for m in metrics)
+    samples = raw.get("samples")
+    samples = samples if isinstance(samples, int) and 0 < samples <= 10_000 else 10_000
+    segments = max((len(system) for system in systems), default=0)
+    steps = samples * len(systems) * segments * len(metrics)
+    return Cost(seconds + _RESAMPLING_SECONDS_PER_STEP * steps)
+
+
+def _listed(value: object, default: list[object]) -> Iterable[object]:
+    return value if isinstance(value, list) else default
+
+
+_SPECIAL: Mapping[str, Callable[[Mapping[str, Any]], Cost]] = {
+    "ter-compute": _ter,
+    "chrf-pairwise-compute": _chrf_pairwise,
+    "wer-compute": _wer,
+    "cer-compute": _cer,
+    "paired-significance": _significance,
+}

@@ -1,0 +1,88 @@
+"""A call's cost is estimated from its raw input, above what the dearest inputs were measured
+to take, and little for an input its tool refuses."""
+
+import random
+from typing import Any
+
+import pytest
+
+from mtcompute.contracts.costs import Cost, batch_estimate, estimate
+
+MIB = 1024 * 1024
+
+
+def _brackets(count: int, length: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choices("()", k=length)) for _ in range(count)]
+
+
+def _ter(length: int) -> dict[str, Any]:
+    texts = _brackets(16, length, 8)
+    return {"hypotheses": texts[:8], "references": [[t] for t in texts[8:]], "normalized": True}
+
+
+def test_a_tiny_request_is_estimated_a_millisecond_and_a_mebibyte_at_most() -> None:
+    small = {"hypotheses": [["a", "b"]], "references": [[["a", "b"]]]}
+    cost = estimate("bleu-corpus-compute", "1.0.0", small)
+    assert cost.seconds < 0.001
+    assert cost.memory < 2 * MIB
+
+
+def test_ter_is_charged_by_its_words_normalized_brackets_each_a_word() -> None:
+    # Measured: 3.5 s of CPU for 8 pairs of 4,096 brackets on a busy 2-core machine.
+    assert estimate("ter-compute", "1.0.0", _ter(4096)).seconds > 3.5
+    plain = {**_ter(4096), "normalized": False}
+    assert estimate("ter-compute", "1.0.0", plain).seconds < 0.01  # one word per text
+
+
+def test_ter_grows_with_the_words_not_their_square() -> None:
+    short, long = (estimate("ter-compute", "1.0.0", _ter(n)).seconds for n in (1024, 4096))
+    assert long == pytest.approx(4 * short, rel=0.05)
+
+
+def test_chrf_pairwise_is_charged_its_matrix_and_the_memory_its_ngrams_hold() -> None:
+    texts = ["a b c d " * 128] * 512  # 512 texts of 1 KiB
+    raw = {"hypotheses": texts, "references": texts, "char_order": 10, "word_order": 2}
+    cost = estimate("chrf-pairwise-compute", "1.0.0", raw)
+    # Measured: 3.1 s of CPU and 423 MiB for 512 x 512 texts of 1 KiB at orders 10 + 2.
+    assert cost.seconds > 3.1
+    assert cost.memory > 423 * MIB
+
+
+def test_paired_significance_on_ter_is_charged_each_systems_pairs() -> None:
+    references = _brackets(16, 2048, 1)
+    systems = [{"name": k, "hypotheses": _brackets(16, 2048, n)} for n, k in enumerate("ab")]
+    raw = {
+        "systems": systems,
+        "references": [[t] for t in references],
+        "metrics": ["ter"],
+        "ter": {"normalized": True},
+    }
+    # Measured: 4.8 to 7.4 s of CPU.
+    assert estimate("paired-significance", "1.0.0", raw).seconds > 7.4
+
+
+@pytest.mark.parametrize(
+    ("tool_id", "version", "raw"),
+    [
+        ("no-such-tool", "1.0.0", {}),
+        ("ter-compute", "9.9.9", {}),
+        ("ter-compute", "1.0.0", [1, 2]),
+        ("ter-compute", "1.0.0", {"hypotheses": 3, "references": "x"}),
+        (None, None, None),
+    ],
+)
+def test_an_input_its_tool_refuses_costs_little(tool_id: Any, version: Any, raw: Any) -> None:
+    assert estimate(tool_id, version, raw).seconds < 0.01
+
+
+def test_a_batch_costs_the_sum_of_its_operations_as_written() -> None:
+    operation = {"id": "ter-compute", "version": "1.0.0", "input": _ter(1024)}
+    one = estimate("ter-compute", "1.0.0", _ter(1024))
+    total = batch_estimate({"operations": [operation, operation]})
+    assert total.seconds >= 2 * one.seconds
+    assert batch_estimate({"operations": 3}) == batch_estimate(None)
+
+
+def test_costs_add_up() -> None:
+    assert Cost(1.0, 2) + Cost(0.5, 3) == Cost(1.5, 5)

@@ -13,7 +13,6 @@ from mtcompute.cli.failure import fail
 from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
 from mtcompute.cli.resampling import resampling_of, resampling_options
 from mtcompute.cli.streamed import Output, Where, score_read, score_streamed
-from mtcompute.cli.systems import print_systems
 from mtcompute.cli.texts import UTF8, is_utf8, read_texts
 from mtcompute.cli.words import Words
 from mtcompute.errors import InputError
@@ -397,6 +396,8 @@ def score(
     if read is not None and (len(read.systems) > 1 or resampling is not None):
         if sentence_level:
             raise click.UsageError("--sentence-level scores one system, without resampling")
+        from mtcompute.cli.systems import print_systems  # noqa: PLC0415 (several systems only)
+
         systems = (read.systems, read.references)
         print_systems(systems, chosen, settings=settings, resampling=resampling, output=output)
         return

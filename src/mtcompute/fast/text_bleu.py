@@ -14,7 +14,7 @@ from typing import cast
 from mtcompute.fast import compiled
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES, tokenizer_named
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES, check_tokenizer
 
 # The compiled pass counts up to this order (as ``_segment.c``); a larger one takes the tokens.
 COMPILED_MAX_ORDER = 64
@@ -56,7 +56,7 @@ def _statistics(  # noqa: PLR0917 - the compiled function's arguments, in its or
     lowercase: bool,
     max_order: int,
 ) -> BleuStatistics:
-    tokenizer_named(tokenizer)  # one message for an unknown name, on either path
+    check_tokenizer(tokenizer)  # one message for an unknown name, on either path
     if max_order < 1:
         raise ValueError(f"max_order must be at least 1, not {max_order}")
     counted = compiled.text_statistics

@@ -13,12 +13,9 @@ from typing import Any
 
 from mtcompute import api
 from mtcompute.errors import InputError, Violation
-from mtcompute.fast.sentence import segment_statistics_fast
-from mtcompute.fast.sentence_score import sentence_score_fast
 from mtcompute.fast.text_bleu import corpus_statistics_from_streams
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics, score
-from mtcompute.metrics.sentence import sentence_score
 from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
 from mtcompute.metrics.tokenizers import (
     ALL_TOKENIZER_NAMES,
@@ -118,6 +115,8 @@ class Bleu(ScoringMetric):
         if not _changes_the_score(self.smoothing, result):
             details = result.to_dict() | self.model
             return Scored(result.name, result.score, sign, result.verbose_score, details)
+        from mtcompute.metrics.sentence import sentence_score  # noqa: PLC0415 (rarely needed)
+
         smoothed = sentence_score(_statistics(result), self.smoothing, use_effective_order=False)
         verbose = smoothed.verbose_score
         return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict() | self.model)
@@ -132,6 +131,9 @@ class Bleu(ScoringMetric):
         if not 1 <= self.max_order <= SENTENCE_MAX_ORDER:
             yield from self._checked_sentences(hypotheses, references, first_line)
             return
+        from mtcompute.fast.sentence import segment_statistics_fast  # noqa: PLC0415
+        from mtcompute.fast.sentence_score import sentence_score_fast  # noqa: PLC0415
+
         hypothesis_tokens = tokenize_many(hypotheses, self.tokenizer, self.lowercase)
         streams = [tokenize_many(stream, self.tokenizer, self.lowercase) for stream in references]
         segments = zip(hypothesis_tokens, zip(*streams, strict=True), strict=True)

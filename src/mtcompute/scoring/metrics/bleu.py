@@ -13,7 +13,7 @@ from typing import Any
 
 from mtcompute import api
 from mtcompute.errors import InputError, Violation
-from mtcompute.fast.text_bleu import corpus_statistics_from_streams
+from mtcompute.fast.text_bleu import corpus_statistics_from_streams, sentence_lines
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics, score
 from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
@@ -30,6 +30,7 @@ from mtcompute.scoring.scored import Scored
 # The tools' id@version in the signature.
 CORPUS_TOOL = "bleu-corpus-compute@1.0.0"
 SENTENCE_TOOL = "bleu-sentence-compute@1.0.0"
+NAME = "BLEU"  # sacreBLEU's name of the score, on every line
 SENTENCE_MAX_ORDER = 8  # the sentence tool's largest order (a test holds it to the contract's)
 
 
@@ -142,6 +143,30 @@ class Bleu(ScoringMetric):
             result = sentence_score_fast(stats, self.smoothing)
             details = result.to_dict() | self.model
             yield Scored(result.name, result.score, sign, result.verbose_score, details, line)
+
+    def sentence_lines(
+        self,
+        hypotheses: Texts,
+        references: Streams,
+        signature: str,
+        decimals: int,
+        score_only: bool,
+    ) -> list[str] | None:
+        """The text lines of ``sentences``' scores, tokenized, counted, scored and written in one
+        compiled pass over the chunk where it was built; None where it was not."""
+        if not 1 <= self.max_order <= SENTENCE_MAX_ORDER:
+            return None
+        return sentence_lines(
+            hypotheses,
+            references,
+            tokenizer=self.tokenizer,
+            lowercase=self.lowercase,
+            max_order=self.max_order,
+            smoothing=self.smoothing,
+            head="" if score_only else f"{NAME}|{signature} = ",
+            decimals=decimals,
+            verbose=not score_only,
+        )
 
     def _checked_sentences(
         self, hypotheses: Texts, references: Streams, first_line: int

@@ -14,7 +14,7 @@ from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
 from mtcompute.cli.resampling import resampling_of, resampling_options
 from mtcompute.cli.streamed import Output, Where, score_read, score_streamed
 from mtcompute.cli.texts import UTF8, is_utf8, read_texts
-from mtcompute.cli.words import Words
+from mtcompute.cli.words import ShortOptionsFirst, Words
 from mtcompute.errors import InputError
 from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, default_tokenizer
 from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, FileSet
@@ -177,6 +177,7 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
 
 
 @click.command(
+    cls=ShortOptionsFirst,
     help=_HELP,
     short_help="Score text files as sacreBLEU does (and WER, CER, ROUGE): its options and output.",
 )

@@ -21,6 +21,44 @@ static int append_fixed(char **at, double x, int decimals) {
     return 0;
 }
 
+/* Numbers already written, by their bits and decimals: a short segment's precisions, BP and
+ * ratio recur (small counts and lengths), and writing one costs more than the rest of its
+ * line. A slot holds the last number that hashed to it; the text is a function of the key, so
+ * a hit writes the same bytes. Calls hold the GIL, which guards the table. */
+typedef struct {
+    uint64_t bits;
+    int32_t decimals;
+    uint32_t length; /* 0: empty */
+    char text[24];
+} WrittenNumber;
+
+#define WRITTEN_BITS 12
+static WrittenNumber WRITTEN[1 << WRITTEN_BITS];
+
+static int append_fixed_remembered(char **at, double x, int decimals) {
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    uint64_t key = (bits ^ (uint64_t)decimals) * 0x9E3779B97F4A7C15ull;
+    WrittenNumber *slot = &WRITTEN[key >> (64 - WRITTEN_BITS)];
+    if (slot->length != 0 && slot->bits == bits && slot->decimals == decimals) {
+        memcpy(*at, slot->text, slot->length);
+        *at += slot->length;
+        return 0;
+    }
+    char *start = *at;
+    if (append_fixed(at, x, decimals) < 0) {
+        return -1;
+    }
+    size_t length = (size_t)(*at - start);
+    if (length < sizeof slot->text) {
+        slot->bits = bits;
+        slot->decimals = decimals;
+        slot->length = (uint32_t)length;
+        memcpy(slot->text, start, length);
+    }
+    return 0;
+}
+
 static void append_ascii(char **at, const char *text) {
     size_t length = strlen(text);
     memcpy(*at, text, length);
@@ -36,16 +74,16 @@ static int append_verbose(char **at, const Py_ssize_t *matches, const double *pr
         if (n > 0) {
             append_ascii(at, "/");
         }
-        if (append_fixed(at, shown, 1) < 0) {
+        if (append_fixed_remembered(at, shown, 1) < 0) {
             return -1;
         }
     }
     append_ascii(at, " (BP = ");
-    if (append_fixed(at, bp, 3) < 0) {
+    if (append_fixed_remembered(at, bp, 3) < 0) {
         return -1;
     }
     append_ascii(at, " ratio = ");
-    if (append_fixed(at, r != 0 ? (double)c / (double)r : 0.0, 3) < 0) {
+    if (append_fixed_remembered(at, r != 0 ? (double)c / (double)r : 0.0, 3) < 0) {
         return -1;
     }
     *at += sprintf(*at, " hyp_len = %zd ref_len = %zd)", c, r);

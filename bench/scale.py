@@ -4,6 +4,8 @@
    lines, with ``--jobs 1`` and ``--jobs 2``: pairs a second, per core, and the parallel
    efficiency (the 2-worker rate over twice the 1-worker rate); beside it, in this process, the
    previous path (``api.chrf``'s segments) and sacreBLEU's ``sentence_chrf`` on the same pairs.
+   Then sentence-level BLEU's, with ``--jobs 1``: pairs a second of wall time and of the
+   command's CPU time (a core's rate, whatever else the machine runs).
 2. Memory: 1,000,000 segments, sentence level, BLEU, chrF and TER each, with the default
    ``--jobs``: the peak of the proportional set size summed over the whole process tree (the
    command, its fork server and workers), sampled every 50 ms, the seconds to the first line
@@ -134,6 +136,16 @@ def throughput(folder: Path, segments: int) -> None:
     for name, rate in _in_process_rates(hypotheses, references).items():
         print(f"| {name} | {rate:,.0f} | {rate:,.0f} |")
     print(f"\nParallel efficiency, 2 workers: {rates[2] / (2 * rates[1]):.0%}\n")
+    started = os.times()
+    run = run_score([*args, "-m", "bleu", "--sentence-level", "--jobs", "1"])
+    ended = os.times()
+    cpu = (ended.children_user - started.children_user) + (
+        ended.children_system - started.children_system
+    )
+    print(
+        f"Sentence-level BLEU, --jobs 1: {segments / run.seconds:,.0f} pairs/s wall, "
+        f"{segments / cpu:,.0f} pairs/s of CPU (goal 200,000 a core)\n"
+    )
 
 
 def memory(folder: Path, segments: int, metrics: Sequence[str]) -> None:

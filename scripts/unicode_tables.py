@@ -277,8 +277,8 @@ def main() -> None:
     DATA_MODULE.write_text(data_module(tables, runs, longer), encoding="utf-8")
 
     # Read after the data module is written: the tokenizers' package imports it.
-    from mtcompute.metrics.chrf import WHITESPACE_CODE_POINTS  # noqa: PLC0415
     from mtcompute.metrics.tokenizers.zh import CHINESE_RANGES  # noqa: PLC0415
+    from mtcompute.metrics.whitespace import WHITESPACE_CODE_POINTS  # noqa: PLC0415
 
     lowercase = expand_runs(runs)
     changed = {cp for cp, _ in lowercase} | set(longer)

@@ -6,9 +6,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
-from mtcompute.fast.text_bleu import corpus_statistics_from_streams, corpus_statistics_from_text
+from mtcompute.fast.text_bleu import (
+    corpus_statistics_from_streams,
+    corpus_statistics_from_text,
+    sentence_lines,
+)
 from mtcompute.metrics import tokenizers
-from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics
+from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, segment_statistics
+from mtcompute.metrics.sentence import sentence_score
+from mtcompute.metrics.smoothing import ADD_K, EXP, FLOOR, NONE, Smoothing
+from mtcompute.scoring.report import score_text
 from tests.metrics.tokenizers.sacrebleu_tokens import SETTINGS, texts
 
 # Few words, so that n-grams repeat and match; punctuation and numbers, so that tokenizers cut.
@@ -141,3 +148,113 @@ def test_a_text_that_is_not_str_is_a_type_error() -> None:
         corpus_statistics_from_text([b"a"], [["a"]])  # type: ignore[list-item]
     with pytest.raises(TypeError, match="not str"):
         corpus_statistics_from_text(["a"], [[1]])  # type: ignore[list-item]
+
+
+def _oracle_lines(  # noqa: PLR0917 - the line's parts
+    hypotheses: list[str],
+    streams: list[list[str]],
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    smoothing: Smoothing,
+    decimals: int,
+    score_only: bool,
+) -> list[str]:
+    lines = []
+    for index, hypothesis in enumerate(hypotheses):
+        refs = [stream[index] for stream in streams]
+        hypothesis_tokens = tokenizers.tokenize(hypothesis, tokenizer, lowercase)
+        reference_tokens = tokenizers.tokenize_many(refs, tokenizer, lowercase)
+        stats = segment_statistics(hypothesis_tokens, reference_tokens, max_order)
+        result = sentence_score(stats, smoothing, use_effective_order=True)
+        line = score_text(
+            "BLEU",
+            result.score,
+            result.verbose_score,
+            width=decimals,
+            signature="nrefs:1|tool:x",
+            score_only=score_only,
+        )
+        lines.append(line)
+    return lines
+
+
+smoothings = st.one_of(
+    st.sampled_from([Smoothing.of(NONE), Smoothing.of(EXP), Smoothing.of(FLOOR)]),
+    st.floats(0.001, 2.0).map(lambda value: Smoothing.of(FLOOR, value)),
+)
+
+
+@pytest.mark.skipif(compiled.sentence_lines is None, reason="the compiled lines were not built")
+@pytest.mark.parametrize(("tokenizer", "lowercase"), SETTINGS)
+@settings(max_examples=40)
+@given(
+    corpus=st.lists(st.tuples(any_texts, any_texts, any_texts), max_size=8),
+    nrefs=st.integers(1, 2),
+    max_order=st.integers(1, 8),
+    smoothing=smoothings,
+    decimals=st.integers(0, 6),
+    score_only=st.booleans(),
+)
+def test_sentence_lines_are_the_oracles_scores_written_as_sacrebleu_writes_them(  # noqa: PLR0917
+    tokenizer: str,
+    lowercase: bool,
+    corpus: list[tuple[str, str, str]],
+    nrefs: int,
+    max_order: int,
+    smoothing: Smoothing,
+    decimals: int,
+    score_only: bool,
+) -> None:
+    hypotheses = [hypothesis for hypothesis, _, _ in corpus]
+    streams = [[segment[1 + k] for segment in corpus] for k in range(nrefs)]
+    got = sentence_lines(
+        hypotheses,
+        streams,
+        tokenizer=tokenizer,
+        lowercase=lowercase,
+        max_order=max_order,
+        smoothing=smoothing,
+        head="" if score_only else "BLEU|nrefs:1|tool:x = ",
+        decimals=decimals,
+        verbose=not score_only,
+    )
+    expected = _oracle_lines(
+        hypotheses, streams, tokenizer, lowercase, max_order, smoothing, decimals, score_only
+    )
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("smoothing", "max_order"), [(Smoothing.of(ADD_K), 4), (Smoothing.of(EXP), 65)]
+)
+def test_sentence_lines_leave_add_k_and_orders_above_64_to_each_segments_score(
+    smoothing: Smoothing, max_order: int
+) -> None:
+    got = sentence_lines(
+        ["a"],
+        [["a"]],
+        tokenizer="13a",
+        lowercase=False,
+        max_order=max_order,
+        smoothing=smoothing,
+        head="",
+        decimals=2,
+        verbose=False,
+    )
+    assert got is None
+
+
+def test_without_the_compiled_pass_there_are_no_sentence_lines(pure_python: None) -> None:
+    got = sentence_lines(
+        ["a b"],
+        [["a b"]],
+        tokenizer="13a",
+        lowercase=False,
+        max_order=4,
+        smoothing=Smoothing.of(EXP),
+        head="",
+        decimals=2,
+        verbose=False,
+    )
+    assert got is None

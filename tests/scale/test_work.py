@@ -2,9 +2,11 @@ import orjson
 import pytest
 
 from mtcompute import jsonio
+from mtcompute.fast import compiled
 from mtcompute.scale.chunks import Chunk
-from mtcompute.scale.work import Plan, run_chunk
+from mtcompute.scale.work import ChunkResult, Plan, run_chunk
 from mtcompute.scoring.score import score_sentences
+from tests.compiled_paths import compiled_paths
 from tests.scale.corpora import chunks_of, generated_test_set
 
 HYPOTHESES, STREAMS = generated_test_set(40, references=2, seed=2)
@@ -71,3 +73,27 @@ def test_text_lines_are_each_scored_segments_text(metric: str) -> None:
     assert isinstance(output, bytes)
     expected = [item.text(5) for item in score_sentences(HYPOTHESES, STREAMS, [metric])]
     assert output.decode().splitlines() == expected
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {},
+        {"smoothing": "none", "lowercase": True},
+        {"smoothing": "floor", "smoothing_value": 0.3, "tokenize": "intl"},
+        {"smoothing": "add-k"},
+        {"max_order": 2, "tokenize": "char"},
+    ],
+)
+@pytest.mark.parametrize("score_only", [False, True])
+def test_sentence_bleu_lines_of_the_compiled_pass_are_each_segments_lines_byte_for_byte(
+    settings: dict[str, object], score_only: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def lines(plan: Plan) -> list[ChunkResult]:
+        return [run_chunk(plan, chunk) for chunk in _chunks(15)]
+
+    plan = Plan.of(("bleu", "chrf"), settings, sentence_level=True, score_only=score_only)
+    compiled_lines = lines(plan)
+    for name in compiled_paths():  # the package as installed without a C compiler
+        monkeypatch.setattr(compiled, name, None)
+    assert lines(plan) == compiled_lines

@@ -15,9 +15,8 @@ from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
 from mtcompute.cli.resampling import resampling_of, resampling_options
 from mtcompute.cli.streamed import Output, Where, score_read, score_streamed
 from mtcompute.cli.subsets import Subset
-from mtcompute.cli.systems import print_systems
 from mtcompute.cli.texts import UTF8, ReadTexts, is_utf8, read_texts
-from mtcompute.cli.words import Words
+from mtcompute.cli.words import ShortOptionsFirst, Words
 from mtcompute.errors import InputError
 from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, default_tokenizer
 from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, FileSet
@@ -237,6 +236,7 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
 
 
 @click.command(
+    cls=ShortOptionsFirst,
     help=_HELP,
     short_help="Score text files as sacreBLEU does (and WER, CER, ROUGE): its options and output.",
 )
@@ -461,6 +461,8 @@ def score(
     if read is not None and (len(read.systems) > 1 or resampling is not None):
         if sentence_level:
             raise click.UsageError("--sentence-level scores one system, without resampling")
+        from mtcompute.cli.systems import print_systems  # noqa: PLC0415 (several systems only)
+
         systems = (read.systems, read.references)
         print_systems(systems, chosen, settings=settings, resampling=resampling, output=output)
         return

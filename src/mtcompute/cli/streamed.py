@@ -13,7 +13,6 @@ from mtcompute.cli.failure import fail
 from mtcompute.cli.progress import progress
 from mtcompute.errors import InputError, ServiceError
 from mtcompute.scale.chunks import Chunk, ChunkReader, FileSet
-from mtcompute.scale.cluster import DaskCluster
 from mtcompute.scale.runners import InProcess, Runner, WorkersIfNeeded
 from mtcompute.scale.stream import corpus_scores, write_sentences
 from mtcompute.scale.work import JSONL, Plan
@@ -119,6 +118,8 @@ IN_PROCESS_BYTES = 2 * 1024 * 1024
 
 def _runner(where: Where, total_bytes: int | None) -> Runner:
     if where.scheduler:
+        from mtcompute.scale.cluster import DaskCluster  # noqa: PLC0415 (asyncio, only here)
+
         return DaskCluster(where.scheduler)
     if where.jobs == 1 or (total_bytes is not None and total_bytes <= IN_PROCESS_BYTES):
         return InProcess()

@@ -15,3 +15,16 @@ def corpus_statistics(
     max_order: int,
     /,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int, int]: ...
+def sentence_lines(
+    hypotheses: Sequence[str],
+    streams: Sequence[Sequence[str]],
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    method: int,
+    value: float,
+    head: str,
+    decimals: int,
+    verbose: bool,
+    /,
+) -> list[str]: ...

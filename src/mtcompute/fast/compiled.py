@@ -95,7 +95,7 @@ def _compiled(extension: str, name: str) -> Any:
         module = importlib.import_module(f"mtcompute.fast.{extension}")
     except ImportError:
         return None
-    return getattr(module, name)
+    return getattr(module, name, None)  # an extension may leave a function out where it cannot
 
 
 segment_statistics = cast(SegmentStatistics | None, _compiled("_segment", "segment_statistics"))
@@ -134,6 +134,17 @@ tokenize_unicode = cast(TokenizeMany | None, _compiled("_tokenize", "tokenize_un
 
 text_statistics = cast(TextStatistics | None, _compiled("_tokenize", "corpus_statistics"))
 """``_tokenize.c``: corpus BLEU statistics of raw texts, tokenized and counted in one pass."""
+
+# Hypotheses, reference streams, a tokenizer's name, lowercase or not, max_order, the smoothing
+# method (0 none, 1 floor, 2 exp) and its value, the head of each line, the score's decimals and
+# whether the verbose part follows: each segment's line.
+SentenceLines = Callable[
+    [Sequence[str], Sequence[Sequence[str]], str, bool, int, int, float, str, int, bool],
+    list[str],
+]
+sentence_lines = cast(SentenceLines | None, _compiled("_tokenize", "sentence_lines"))
+"""``_tokenize.c``: each segment's sentence BLEU as sacreBLEU's ``-sl`` text line, tokenized,
+counted, scored and written in one pass (left out where doubles are not evaluated as written)."""
 
 ter_edits = cast(TerEdits | None, _compiled("_ter", "fewest_edits"))
 """``_ter.c``: TER's fewest edits over a segment's references, on word ids."""

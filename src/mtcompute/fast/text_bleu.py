@@ -14,7 +14,8 @@ from typing import cast
 from mtcompute.fast import compiled
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
-from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES, tokenizer_named
+from mtcompute.metrics.smoothing import EXP, FLOOR, NONE, Smoothing
+from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES, check_tokenizer
 
 # The compiled pass counts up to this order (as ``_segment.c``); a larger one takes the tokens.
 COMPILED_MAX_ORDER = 64
@@ -56,7 +57,7 @@ def _statistics(  # noqa: PLR0917 - the compiled function's arguments, in its or
     lowercase: bool,
     max_order: int,
 ) -> BleuStatistics:
-    tokenizer_named(tokenizer)  # one message for an unknown name, on either path
+    check_tokenizer(tokenizer)  # one message for an unknown name, on either path
     if max_order < 1:
         raise ValueError(f"max_order must be at least 1, not {max_order}")
     counted = compiled.text_statistics
@@ -74,6 +75,45 @@ def _statistics(  # noqa: PLR0917 - the compiled function's arguments, in its or
     hypothesis_tokens = tokenize_many(hypotheses, tokenizer, lowercase)
     reference_tokens = _tokenized_segments(per_segment, tokenizer, lowercase)
     return corpus_statistics_fast(hypothesis_tokens, reference_tokens, max_order)
+
+
+# The smoothing methods the compiled lines take, as ``_sentence_bleu.h`` numbers them.
+_METHOD_CODES = {NONE: 0, FLOOR: 1, EXP: 2}
+_MOST_DECIMALS = 20
+
+
+def sentence_lines(
+    hypotheses: Sequence[str],
+    streams: Sequence[Sequence[str]],
+    *,
+    tokenizer: str,
+    lowercase: bool,
+    max_order: int,
+    smoothing: Smoothing,
+    head: str,
+    decimals: int,
+    verbose: bool,
+) -> list[str] | None:
+    """Each segment's sentence BLEU (with effective order, unrounded) as sacreBLEU's ``-sl``
+    text line: ``head``, the score to ``decimals`` and, with ``verbose``, the precisions, BP,
+    ratio and lengths (``scoring.report.score_text`` of ``metrics.sentence.sentence_score``'s
+    result), tokenized, counted, scored and written in one compiled pass. None where that pass
+    was not built or does not take these (add-k, a multilingual tokenizer, an order above 64):
+    then each segment is scored on its own."""
+    write = compiled.sentence_lines
+    code = _METHOD_CODES.get(smoothing.method)
+    if (
+        write is None
+        or code is None
+        or tokenizer not in TOKENIZER_NAMES
+        or not 1 <= max_order <= COMPILED_MAX_ORDER
+        or not 0 <= decimals <= _MOST_DECIMALS
+    ):
+        return None
+    value = 0.0 if smoothing.value is None else smoothing.value
+    return write(
+        hypotheses, streams, tokenizer, lowercase, max_order, code, value, head, decimals, verbose
+    )
 
 
 def _per_segment(segments: int, streams: Sequence[Sequence[str | None]]) -> list[list[str]]:

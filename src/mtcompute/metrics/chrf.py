@@ -19,26 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mtcompute.metrics.display import DEFAULT_WIDTH, score_line
+from mtcompute.metrics.whitespace import WHITESPACE_CODE_POINTS
 from mtcompute.numerics.tofixed import to_fixed
 
 DEFAULT_CHAR_ORDER = 6
 DEFAULT_BETA = 2
 # chrF++'s word order; chrF itself has none.
 DEFAULT_WORD_ORDER = 2
-# Python's str.isspace(), spelled out so that the rule cannot change with the Python version.
-WHITESPACE_CODE_POINTS = (
-    *range(0x0009, 0x000D + 1),
-    *range(0x001C, 0x0020 + 1),
-    0x0085,
-    0x00A0,
-    0x1680,
-    *range(0x2000, 0x200A + 1),
-    0x2028,
-    0x2029,
-    0x202F,
-    0x205F,
-    0x3000,
-)
 WHITESPACE = frozenset(map(chr, WHITESPACE_CODE_POINTS))
 # The 32 ASCII punctuation characters that a word can lose at its end, or else at its start.
 PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")

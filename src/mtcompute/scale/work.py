@@ -94,26 +94,32 @@ def _text_lines(plan: Plan, metrics: list[ScoringMetric], chunk: Texts) -> bytes
     """sacreBLEU's ``-sl`` lines, ``NAME|SIGNATURE = SCORE VERBOSE`` (or the score alone with
     ``score_only``), a line per segment and metric."""
     per_metric = [_texts(plan, metric, chunk) for metric in metrics]
-    lines = [
-        text for segment in zip(*per_metric, strict=True) for group in segment for text in group
-    ]
-    return "".join(f"{line}\n" for line in lines).encode("utf-8")
+    blocks = (
+        per_metric[0]
+        if len(per_metric) == 1
+        else ["\n".join(segment) for segment in zip(*per_metric, strict=True)]
+    )
+    return "\n".join([*blocks, ""]).encode("utf-8") if blocks else b""
 
 
-def _texts(plan: Plan, metric: ScoringMetric, chunk: Texts) -> list[list[str]]:
-    """Each segment's lines of ``metric``: one, or one per score where it gives several."""
+def _texts(plan: Plan, metric: ScoringMetric, chunk: Texts) -> list[str]:
+    """Each segment's lines of ``metric``, joined: one, or one per score where it gives
+    several."""
     width = plan.decimals
     sign = signature_shown(metric, len(chunk.references), short=plan.short)
+    lines = metric.sentence_lines(
+        chunk.hypotheses, chunk.references, sign, width, score_only=plan.score_only
+    )
+    if lines is not None:
+        return lines
     quick = metric.sentence_scores(chunk.hypotheses, chunk.references)
     if quick is not None:
         name, scores = quick
-        if plan.score_only:
-            return [[f"{score:.{width}f}"] for score in scores]
-        head = f"{name}|{sign} = "
-        return [[f"{head}{score:.{width}f}"] for score in scores]
+        head = "" if plan.score_only else f"{name}|{sign} = "
+        return [f"{head}{score:.{width}f}" for score in scores]
     groups = metric.sentence_groups(chunk.hypotheses, chunk.references, chunk.first_line)
     return [
-        [
+        "\n".join(
             score_text(
                 item.name,
                 item.score,
@@ -123,7 +129,7 @@ def _texts(plan: Plan, metric: ScoringMetric, chunk: Texts) -> list[list[str]]:
                 score_only=plan.score_only,
             )
             for item in group
-        ]
+        )
         for group in groups
     ]
 

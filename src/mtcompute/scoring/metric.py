@@ -104,6 +104,19 @@ class ScoringMetric(ABC):
         else (no verbose part) and they come quicker than ``sentences``; None otherwise."""
         return None
 
+    def sentence_lines(
+        self,
+        hypotheses: Texts,
+        references: Streams,
+        signature: str,
+        decimals: int,
+        score_only: bool,
+    ) -> list[str] | None:
+        """Each segment's text line as ``scoring.report.score_text`` writes it
+        (``NAME|SIGNATURE = SCORE VERBOSE``, or the score alone), made in one call where the
+        metric has a verbose part and a quick way to it; None otherwise."""
+        return None
+
     def resampling_options(self) -> dict[str, Any]:
         """This metric's options as its resampled metric takes them (keywords)."""
         return {}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from mtcompute.errors import InputError, Violation
-from mtcompute.metrics.chrf import WHITESPACE_CODE_POINTS
+from mtcompute.metrics.whitespace import WHITESPACE_CODE_POINTS
 
 # "-" names standard input, as in most Unix tools.
 STDIN = "-"

@@ -13,7 +13,7 @@ from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-from mtcompute.metrics.chrf import WHITESPACE_CODE_POINTS
+from mtcompute.metrics.whitespace import WHITESPACE_CODE_POINTS
 
 SACREBLEU_TOKENIZERS: dict[str, Callable[[str], str]] = {
     "13a": Tokenizer13a(),  # type: ignore[no-untyped-call]

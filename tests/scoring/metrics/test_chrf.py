@@ -19,3 +19,12 @@ def test_chrf_plus_plus_scores_words_of_order_two_per_segment() -> None:
     assert [segment.line for segment in segments] == [1, 2]
     assert segments[0].name == "chrF2++"
     assert "|nw:2|" in segments[0].signature
+
+
+def test_the_defaults_written_for_the_command_are_the_oracle_s() -> None:
+    from mtcompute.metrics import chrf as oracle  # noqa: PLC0415 - the oracle beside the command
+    from mtcompute.scoring.metrics import chrf as scoring  # noqa: PLC0415
+
+    assert scoring.DEFAULT_CHAR_ORDER == oracle.DEFAULT_CHAR_ORDER
+    assert scoring.DEFAULT_BETA == oracle.DEFAULT_BETA
+    assert scoring.DEFAULT_WORD_ORDER == oracle.DEFAULT_WORD_ORDER

@@ -18,46 +18,9 @@
 
 #define MAX_ORDER 64
 
-enum { NONE = 0, FLOOR = 1, EXP = 2 };
-
 #include "_fdlibm.h"
 #include "_module.h"
-
-static double brevity_penalty(Py_ssize_t c, Py_ssize_t r) {
-    if (c == 0) {
-        return 0.0;
-    }
-    if (c > r) {
-        return 1.0;
-    }
-    return fdlibm_exp(1.0 - (double)r / (double)c);
-}
-
-/* The smoothed precisions (NAN standing for null, where l_n = 0) and N_eff. */
-static Py_ssize_t smoothed(const Py_ssize_t *matches, const Py_ssize_t *totals, Py_ssize_t orders,
-                           int method, double value, int use_effective_order,
-                           double *precisions) {
-    double t = 1.0; /* exp's divisor: doubles at each order with n-grams and no match */
-    Py_ssize_t effective = orders;
-    for (Py_ssize_t n = 0; n < orders; n++) {
-        if (totals[n] == 0) {
-            precisions[n] = Py_NAN;
-            if (use_effective_order && effective == orders) {
-                effective = n; /* the first order without n-grams */
-            }
-        } else if (matches[n] != 0) {
-            precisions[n] = (double)matches[n] / (double)totals[n];
-        } else if (method == EXP) {
-            t *= 2.0;
-            precisions[n] = 1.0 / (t * (double)totals[n]);
-        } else if (method == FLOOR) {
-            precisions[n] = value / (double)totals[n];
-        } else {
-            precisions[n] = 0.0;
-        }
-    }
-    return matches[0] == 0 ? 0 : effective;
-}
+#include "_sentence_bleu.h"
 
 static int read_counts(PyObject *tuple, Py_ssize_t *into, Py_ssize_t orders) {
     for (Py_ssize_t n = 0; n < orders; n++) {
@@ -112,26 +75,15 @@ static PyObject *score(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         read_counts(args[1], totals, orders) < 0) {
         return NULL;
     }
-    if (method < NONE || method > EXP || c < 0 || r < 0 || c > ((Py_ssize_t)1 << 53) ||
+    if (method < SMOOTH_NONE || method > SMOOTH_EXP || c < 0 || r < 0 || c > ((Py_ssize_t)1 << 53) ||
         r > ((Py_ssize_t)1 << 53)) {
         PyErr_SetString(PyExc_ValueError, "method must be 0 to 2 and lengths 0 to 2^53");
         return NULL;
     }
-    Py_ssize_t effective = smoothed(matches, totals, orders, (int)method, value,
-                                    use_effective_order, precisions);
-    double bp = brevity_penalty(c, r);
-    double bleu = 0.0;
-    int zero = effective == 0;
-    for (Py_ssize_t n = 0; n < effective && !zero; n++) {
-        zero = totals[n] == 0 || (method == NONE && matches[n] == 0);
-    }
-    if (!zero) {
-        double acc = 0.0;
-        for (Py_ssize_t n = 0; n < effective; n++) {
-            acc += fdlibm_log(precisions[n]);
-        }
-        bleu = bp * fdlibm_exp((1.0 / (double)effective) * acc);
-    }
+    Py_ssize_t effective = sentence_smoothed(matches, totals, orders, (int)method, value,
+                                             use_effective_order, precisions);
+    double bp = sentence_brevity_penalty(c, r);
+    double bleu = sentence_bleu(matches, totals, precisions, effective, (int)method, bp);
     PyObject *smoothed_precisions = precisions_tuple(precisions, orders);
     if (smoothed_precisions == NULL) {
         return NULL;

@@ -869,6 +869,16 @@ static PyObject *tokenize_unicode(PyObject *module, PyObject *const *args, Py_ss
 
 #include "_tokenize_ngrams.h"
 
+/* Sentence-level lines compute doubles: only where they are evaluated as written. */
+#include <float.h>
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+#define SENTENCE_LINES
+#include "_exact.h"
+#include "_fdlibm.h"
+#include "_sentence_bleu.h"
+#include "_tokenize_sentences.h"
+#endif
+
 static PyMethodDef methods[] = {
     {"tokenize_many", (PyCFunction)(void (*)(void))tokenize_many, METH_FASTCALL,
      "tokenize_many(texts, tokenizer, lowercase, /): each text's tokens as sacreBLEU's BLEU "
@@ -883,6 +893,14 @@ static PyMethodDef methods[] = {
      "tokens are counted as they are cut, never made into str. ``references`` holds each\n"
      "segment's reference texts, or with ``streams`` true the reference streams (one text per\n"
      "segment each, None for none)."},
+#ifdef SENTENCE_LINES
+    {"sentence_lines", (PyCFunction)(void (*)(void))sentence_lines, METH_FASTCALL,
+     "sentence_lines(hypotheses, streams, tokenizer, lowercase, max_order, method, value, head,\n"
+     "decimals, verbose, /) -> each segment's line\n\n"
+     "Each segment's sentence BLEU (effective order; method 0 none, 1 floor with epsilon\n"
+     "``value``, 2 exp) as sacreBLEU's -sl line: ``head``, the score to ``decimals``, and with\n"
+     "``verbose`` the precisions, BP, ratio and lengths."},
+#endif
     {NULL, NULL, 0, NULL},
 };
 

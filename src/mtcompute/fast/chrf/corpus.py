@@ -8,9 +8,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast.chrf.keys import Flags, Ints
-from mtcompute.metrics.chrf import (
-    WHITESPACE_CODE_POINTS,
-)
+from mtcompute.metrics.whitespace import WHITESPACE_CODE_POINTS
 
 
 @dataclass(frozen=True)

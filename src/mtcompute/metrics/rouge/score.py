@@ -6,10 +6,12 @@ from collections.abc import Callable, Sequence
 
 from mtcompute.metrics.rouge.scores import Score, rouge_l, rouge_lsum, rouge_n
 from mtcompute.metrics.rouge.tokenizer import sentences, tokenize, tokenize_unicode
-from mtcompute.metrics.rouge.types import DEFAULT_TYPES, ngram_order
+from mtcompute.metrics.rouge.types import DEFAULT_TYPES, TOKENIZER_NAMES, ngram_order
 
 Tokenizer = Callable[[str, bool], list[str]]
-TOKENIZERS: dict[str, Tokenizer] = {"rouge-score": tokenize, "unicode": tokenize_unicode}
+TOKENIZERS: dict[str, Tokenizer] = dict(
+    zip(TOKENIZER_NAMES, (tokenize, tokenize_unicode), strict=True)
+)
 
 
 def score(

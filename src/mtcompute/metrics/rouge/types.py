@@ -5,6 +5,8 @@ union of each reference sentence's longest common subsequences with the hypothes
 import re
 
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+# The tokenizers' names: rouge-score's, and mtcompute's Unicode one (``tokenizer``).
+TOKENIZER_NAMES = ("rouge-score", "unicode")
 _NGRAM_TYPE = re.compile(r"rouge[1-9]\Z")
 
 

@@ -4,13 +4,15 @@ oracles: a text's tokens exactly as sacreBLEU's BLEU scores them, the same on ev
 multilingual ones (``ja-mecab``, ``ko-mecab``, ``flores101``, ``flores200``, ``spBLEU-1K``,
 ``spm``) through the libraries sacreBLEU runs, where they are installed."""
 
-from mtcompute.metrics.tokenizers.intl import TABLES as INTL_UNICODE_TABLES
+from typing import TYPE_CHECKING
+
 from mtcompute.metrics.tokenizers.registry import (
     ALL_TOKENIZER_NAMES,
     DEFAULT_TOKENIZER,
     MODEL_TOKENIZER_NAMES,
     TOKENIZER_NAMES,
     available_tokenizers,
+    check_tokenizer,
     default_tokenizer,
     tokenize,
     tokenize_many,
@@ -18,7 +20,10 @@ from mtcompute.metrics.tokenizers.registry import (
     tokenizer_named,
     tokenizer_signature,
 )
-from mtcompute.metrics.tokenizers.unicode_data import UNICODE_TABLES
+
+if TYPE_CHECKING:
+    from mtcompute.metrics.tokenizers.intl import TABLES as INTL_UNICODE_TABLES
+    from mtcompute.metrics.tokenizers.unicode_data import UNICODE_TABLES
 
 __all__ = [
     "ALL_TOKENIZER_NAMES",
@@ -28,6 +33,7 @@ __all__ = [
     "TOKENIZER_NAMES",
     "UNICODE_TABLES",
     "available_tokenizers",
+    "check_tokenizer",
     "default_tokenizer",
     "tokenize",
     "tokenize_many",
@@ -35,3 +41,16 @@ __all__ = [
     "tokenizer_named",
     "tokenizer_signature",
 ]
+
+
+def __getattr__(name: str) -> str:
+    """The Unicode tables' sources, read from their modules on first use (they are large)."""
+    if name == "INTL_UNICODE_TABLES":
+        from mtcompute.metrics.tokenizers.intl import TABLES  # noqa: PLC0415
+
+        return TABLES
+    if name == "UNICODE_TABLES":
+        from mtcompute.metrics.tokenizers.unicode_data import UNICODE_TABLES  # noqa: PLC0415
+
+        return UNICODE_TABLES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,13 +7,14 @@ that it cannot change with the Python version (``whitespace``, ``lowercase``).
 The rule-based tokenizers (``TOKENIZER_NAMES``) are written here; the multilingual ones
 (``MODEL_TOKENIZER_NAMES``: MeCab's and SentencePiece's) run the libraries sacreBLEU runs, which
 are extras, loaded on first use: an installation without them, or without the model, refuses the
-tokenizer with an ``InputError`` that says what to install or fetch.
+tokenizer with an ``InputError`` that says what to install or fetch. The rule-based ones and
+lowercasing are imported on first use too: their Unicode tables take a command's start-up
+longer than many a test set takes to score, and the compiled pass needs none of them.
 """
 
+import importlib
 from collections.abc import Callable, Iterable
 
-from mtcompute.metrics.tokenizers import char, intl, thirteen_a, zh
-from mtcompute.metrics.tokenizers.lowercase import lowercase as lowercase_text
 from mtcompute.metrics.tokenizers.mecab import SETUPS as MECAB_SETUPS
 from mtcompute.metrics.tokenizers.mecab import mecab_tokenizer
 from mtcompute.metrics.tokenizers.spm import SETUPS as SPM_SETUPS
@@ -27,16 +28,11 @@ def _no_tokenization(line: str) -> str:
     return line
 
 
-# Each takes a line and returns its tokens separated by spaces.
-TOKENIZERS: dict[str, Callable[[str], str]] = {
-    "13a": thirteen_a.tokenize_line,
-    "intl": intl.tokenize_line,
-    "zh": zh.tokenize_line,
-    "char": char.tokenize_line,
-    "none": _no_tokenization,
-}
+# The module of each rule-based tokenizer, whose ``tokenize_line`` takes a line and returns its
+# tokens separated by spaces; none leaves the line as it is.
+_MODULES = {"13a": "thirteen_a", "intl": "intl", "zh": "zh", "char": "char", "none": ""}
 # The rule-based tokenizers, which every installation has (and the released contracts list).
-TOKENIZER_NAMES = tuple(TOKENIZERS)
+TOKENIZER_NAMES = tuple(_MODULES)
 # sacreBLEU's tokenizers that run a library and its dictionary or model, in sacreBLEU's order.
 MODEL_TOKENIZER_NAMES = (*MECAB_SETUPS, *SPM_SETUPS)
 ALL_TOKENIZER_NAMES = (*TOKENIZER_NAMES, *MODEL_TOKENIZER_NAMES)
@@ -55,14 +51,36 @@ def default_tokenizer(target_language: str = "") -> str:
 def tokenizer_named(name: str) -> Callable[[str], str]:
     """The tokenizer called ``name``: a ValueError that lists the names for an unknown one, an
     ``InputError`` (``tokenizer_unavailable``) for one whose package or model is missing."""
-    if name in TOKENIZERS:
-        return TOKENIZERS[name]
+    if name in _MODULES:
+        return _line_tokenizer(name)
     if name in MECAB_SETUPS:
         return mecab_tokenizer(name).tokenize_line
     if name in SPM_SETUPS:
         return spm_tokenizer(name).tokenize_line
     known = ", ".join(ALL_TOKENIZER_NAMES)
     raise ValueError(f"unknown tokenizer {name!r}: expected one of {known}")
+
+
+def check_tokenizer(name: str) -> None:
+    """``tokenizer_named``'s refusals, without loading a rule-based tokenizer's module."""
+    if name not in _MODULES:
+        tokenizer_named(name)
+
+
+def _line_tokenizer(name: str) -> Callable[[str], str]:
+    module = _MODULES[name]
+    if not module:
+        return _no_tokenization
+    tokenize_line: Callable[[str], str] = importlib.import_module(
+        f"mtcompute.metrics.tokenizers.{module}"
+    ).tokenize_line
+    return tokenize_line
+
+
+def _lowercase(text: str) -> str:
+    from mtcompute.metrics.tokenizers.lowercase import lowercase  # noqa: PLC0415 (its tables)
+
+    return lowercase(text)
 
 
 def tokenizer_signature(name: str) -> str:
@@ -73,7 +91,7 @@ def tokenizer_signature(name: str) -> str:
         return mecab_tokenizer(name).signature
     if name in SPM_SETUPS:
         return spm_tokenizer(name).signature
-    tokenizer_named(name)
+    check_tokenizer(name)
     return name
 
 
@@ -81,7 +99,7 @@ def tokenizer_model_sha256(name: str) -> str | None:
     """The sha256 of the SentencePiece model file tokenizer ``name`` reads; None for the others."""
     if name in SPM_SETUPS:
         return spm_tokenizer(name).sha256
-    tokenizer_named(name)
+    check_tokenizer(name)
     return None
 
 
@@ -116,12 +134,12 @@ def tokenize_many(
 
 def _spm_tokens(texts: list[str], model: SpmTokenizer, lowercase: bool) -> list[list[str]]:
     if lowercase:
-        texts = [lowercase_text(text) for text in texts]
+        texts = [_lowercase(text) for text in texts]
     lines = model.tokenize_lines([strip_end(text) for text in texts])
     return [split_words(line) for line in lines]
 
 
 def _tokens(text: str, line_tokenizer: Callable[[str], str], lowercase: bool) -> list[str]:
     if lowercase:
-        text = lowercase_text(text)
+        text = _lowercase(text)
     return split_words(line_tokenizer(strip_end(text)))

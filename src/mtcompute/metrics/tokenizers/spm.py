@@ -11,7 +11,6 @@ names the exact model a score was made with.
 """
 
 import functools
-import hashlib
 import os
 import threading
 from dataclasses import dataclass
@@ -89,6 +88,8 @@ class SpmTokenizer:
             raise unavailable(
                 name, f"the {name} tokenizer's model at {path} is not a SentencePiece model"
             ) from None
+        import hashlib  # noqa: PLC0415 (with a model only: OpenSSL's bindings take a while)
+
         return processor.Encode, hashlib.sha256(data).hexdigest()
 
     def tokenize_line(self, line: str) -> str:

@@ -1,13 +1,13 @@
 """Whitespace as Python's ``str.split()`` and ``str.rstrip()`` see it, from one code point table.
 
 sacreBLEU strips a line's end, and its tokenizers and BLEU split on whitespace, with the methods
-of ``str``; the table (``metrics.chrf.WHITESPACE_CODE_POINTS``) spells out what they take for
+of ``str``; the table (``metrics.whitespace.WHITESPACE_CODE_POINTS``) spells out what they take for
 whitespace, so that tokens cannot change with the Python version.
 """
 
 import re
 
-from mtcompute.metrics.chrf import WHITESPACE_CODE_POINTS
+from mtcompute.metrics.whitespace import WHITESPACE_CODE_POINTS
 
 WHITESPACE_CHARACTERS = "".join(map(chr, WHITESPACE_CODE_POINTS))
 

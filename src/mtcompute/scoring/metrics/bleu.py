@@ -13,12 +13,9 @@ from typing import Any
 
 from mtcompute import api
 from mtcompute.errors import InputError, Violation
-from mtcompute.fast.sentence import segment_statistics_fast
-from mtcompute.fast.sentence_score import sentence_score_fast
-from mtcompute.fast.text_bleu import corpus_statistics_from_streams
+from mtcompute.fast.text_bleu import corpus_statistics_from_streams, sentence_lines
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics, score
-from mtcompute.metrics.sentence import sentence_score
 from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
 from mtcompute.metrics.tokenizers import (
     ALL_TOKENIZER_NAMES,
@@ -33,6 +30,7 @@ from mtcompute.scoring.scored import Scored
 # The tools' id@version in the signature.
 CORPUS_TOOL = "bleu-corpus-compute@1.0.0"
 SENTENCE_TOOL = "bleu-sentence-compute@1.0.0"
+NAME = "BLEU"  # sacreBLEU's name of the score, on every line
 SENTENCE_MAX_ORDER = 8  # the sentence tool's largest order (a test holds it to the contract's)
 
 
@@ -118,6 +116,8 @@ class Bleu(ScoringMetric):
         if not _changes_the_score(self.smoothing, result):
             details = result.to_dict() | self.model
             return Scored(result.name, result.score, sign, result.verbose_score, details)
+        from mtcompute.metrics.sentence import sentence_score  # noqa: PLC0415 (rarely needed)
+
         smoothed = sentence_score(_statistics(result), self.smoothing, use_effective_order=False)
         verbose = smoothed.verbose_score
         return Scored(smoothed.name, smoothed.score, sign, verbose, smoothed.to_dict() | self.model)
@@ -132,6 +132,9 @@ class Bleu(ScoringMetric):
         if not 1 <= self.max_order <= SENTENCE_MAX_ORDER:
             yield from self._checked_sentences(hypotheses, references, first_line)
             return
+        from mtcompute.fast.sentence import segment_statistics_fast  # noqa: PLC0415
+        from mtcompute.fast.sentence_score import sentence_score_fast  # noqa: PLC0415
+
         hypothesis_tokens = tokenize_many(hypotheses, self.tokenizer, self.lowercase)
         streams = [tokenize_many(stream, self.tokenizer, self.lowercase) for stream in references]
         segments = zip(hypothesis_tokens, zip(*streams, strict=True), strict=True)
@@ -140,6 +143,30 @@ class Bleu(ScoringMetric):
             result = sentence_score_fast(stats, self.smoothing)
             details = result.to_dict() | self.model
             yield Scored(result.name, result.score, sign, result.verbose_score, details, line)
+
+    def sentence_lines(
+        self,
+        hypotheses: Texts,
+        references: Streams,
+        signature: str,
+        decimals: int,
+        score_only: bool,
+    ) -> list[str] | None:
+        """The text lines of ``sentences``' scores, tokenized, counted, scored and written in one
+        compiled pass over the chunk where it was built; None where it was not."""
+        if not 1 <= self.max_order <= SENTENCE_MAX_ORDER:
+            return None
+        return sentence_lines(
+            hypotheses,
+            references,
+            tokenizer=self.tokenizer,
+            lowercase=self.lowercase,
+            max_order=self.max_order,
+            smoothing=self.smoothing,
+            head="" if score_only else f"{NAME}|{signature} = ",
+            decimals=decimals,
+            verbose=not score_only,
+        )
 
     def _checked_sentences(
         self, hypotheses: Texts, references: Streams, first_line: int

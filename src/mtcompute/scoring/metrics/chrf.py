@@ -7,21 +7,19 @@ word order 2 (``-cw`` gives another).
 """
 
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from mtcompute.fast.chrf.sentences import corpus_statistics, sentence_scores, sentence_statistics
-from mtcompute.metrics.chrf import (
-    DEFAULT_BETA,
-    DEFAULT_CHAR_ORDER,
-    DEFAULT_WORD_ORDER,
-    ChrfOptions,
-    ChrfStatistics,
-    chrf_result,
-)
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import Option, ScoringMetric, Streams, Texts, per_segment
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+if TYPE_CHECKING:
+    from mtcompute.metrics.chrf import ChrfOptions, ChrfStatistics
+
+# chrF's modules are loaded when chrF scores, not when the command starts: its defaults are
+# written here (a test holds them to ``metrics.chrf``'s).
+DEFAULT_CHAR_ORDER, DEFAULT_BETA, DEFAULT_WORD_ORDER = 6, 2, 2
 
 # Longer segments (in characters) are counted in blocks: see ``_Chrf.statistics``.
 LONG_SEGMENT = 1 << 16
@@ -65,7 +63,7 @@ class _Chrf(ScoringMetric):
         refs = [self._texts(stream) for stream in references]
         return self._texts(hypotheses), per_segment(refs)
 
-    def statistics(self, hypotheses: Texts, references: Streams) -> ChrfStatistics:
+    def statistics(self, hypotheses: Texts, references: Streams) -> "ChrfStatistics":
         """Every segment's kept statistics, summed: lines of test-set length in one compiled
         pass (no numpy), a segment longer than ``LONG_SEGMENT`` characters by numpy's blocks,
         whose memory stays a block's. The texts are lines read as UTF-8, which the tool's
@@ -78,9 +76,13 @@ class _Chrf(ScoringMetric):
 
             result = chrf_fast(texts, segments, self._options(), return_words=False)
             return result.statistics
+        from mtcompute.fast.chrf.sentences import corpus_statistics  # noqa: PLC0415
+
         return corpus_statistics(texts, segments, self._options())
 
-    def from_statistics(self, statistics: ChrfStatistics, nrefs: int) -> Scored:
+    def from_statistics(self, statistics: "ChrfStatistics", nrefs: int) -> Scored:
+        from mtcompute.metrics.chrf import chrf_result  # noqa: PLC0415
+
         result = chrf_result((), statistics, self._options())
         summed = {key: value for key, value in result.to_dict().items() if key != "segments"}
         return Scored(result.name, result.score, self.signature(nrefs), "", summed)
@@ -88,16 +90,22 @@ class _Chrf(ScoringMetric):
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
     ) -> Iterator[Scored]:
+        from mtcompute.fast.chrf.sentences import sentence_statistics  # noqa: PLC0415
+
         segments = sentence_statistics(*self._segments(hypotheses, references), self._options())
         name, sign = self._name(), self.signature(len(references))
         for line, segment in enumerate(segments, start=first_line):
             yield Scored(name, segment.score, sign, "", segment.to_dict(), line)
 
     def sentence_scores(self, hypotheses: Texts, references: Streams) -> tuple[str, list[float]]:
+        from mtcompute.fast.chrf.sentences import sentence_scores  # noqa: PLC0415
+
         scores = sentence_scores(*self._segments(hypotheses, references), self._options())
         return self._name(), scores
 
-    def _options(self) -> ChrfOptions:
+    def _options(self) -> "ChrfOptions":
+        from mtcompute.metrics.chrf import ChrfOptions  # noqa: PLC0415
+
         given = self.settings["chrf_word_order"]
         return ChrfOptions(
             char_order=self.settings["chrf_char_order"],

@@ -10,13 +10,11 @@ whole's, bit for bit, however it was chunked.
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mtcompute import api
 from mtcompute.errors import InputError, Violation
-from mtcompute.metrics.rouge.result import RougeResult
-from mtcompute.metrics.rouge.score import TOKENIZERS
-from mtcompute.metrics.rouge.types import DEFAULT_TYPES, is_rouge_type
+from mtcompute.metrics.rouge.types import DEFAULT_TYPES, TOKENIZER_NAMES, is_rouge_type
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import (
     Option,
@@ -27,6 +25,9 @@ from mtcompute.scoring.metric import (
 )
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+if TYPE_CHECKING:
+    from mtcompute.metrics.rouge.result import RougeResult
 
 TOOL = "rouge-compute@1.0.0"  # the tool that computes the number (scoring loads no contract)
 
@@ -94,7 +95,7 @@ class Rouge(ScoringMetric):
             ("--rouge-tokenizer",),
             "ROUGE: rouge-score's tokenizer (ASCII only) or mtcompute's unicode tokenizer (v1).",
             "rouge-score",
-            choices=tuple(TOKENIZERS),
+            choices=TOKENIZER_NAMES,
         ),
         Option(
             "rouge_sentence_separator",
@@ -109,7 +110,7 @@ class Rouge(ScoringMetric):
         super().__init__(settings, sentence_level=sentence_level)
         self.rouge_types = _rouge_types(self.settings["rouge_types"])
 
-    def _result(self, hypotheses: Texts, references: Streams) -> RougeResult:
+    def _result(self, hypotheses: Texts, references: Streams) -> "RougeResult":
         separator = self.settings["rouge_sentence_separator"]
         texts, streams = list(hypotheses), per_segment(references)
         if separator:

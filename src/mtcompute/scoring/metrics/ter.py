@@ -11,11 +11,8 @@ them as the parts arrive in order), so the score is the whole's, bit for bit.
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mtcompute.fast.ter import ter_fast
-from mtcompute.metrics.ter.result import TerResult
-from mtcompute.metrics.ter.statistics import TerStatistics, ter_score
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import (
     Option,
@@ -26,6 +23,9 @@ from mtcompute.scoring.metric import (
 )
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+if TYPE_CHECKING:
+    from mtcompute.metrics.ter.result import TerResult
 
 NAME = "TER"
 TOOL = "ter-compute@1.0.0"  # the tool's id@version in the signature
@@ -78,8 +78,11 @@ class Ter(ScoringMetric):
         _switch("case_sensitive", "TER: keep case (TER lowercases by default)."),
     )
 
-    def _result(self, hypotheses: Texts, references: Streams) -> TerResult:
+    def _result(self, hypotheses: Texts, references: Streams) -> "TerResult":
         # The texts are lines read as UTF-8: the tool's checks would pass them as they are.
+        # TER's modules are loaded when TER scores, not when the command starts.
+        from mtcompute.fast.ter import ter_fast  # noqa: PLC0415
+
         return ter_fast(hypotheses, per_segment(references), **self.settings)
 
     def statistics(self, hypotheses: Texts, references: Streams) -> TerPart:
@@ -95,6 +98,8 @@ class Ter(ScoringMetric):
         return (total + part).folded()  # the total starts the corpus: fold as it grows
 
     def from_statistics(self, statistics: TerPart, nrefs: int) -> Scored:
+        from mtcompute.metrics.ter.statistics import TerStatistics, ter_score  # noqa: PLC0415
+
         summed = TerStatistics(statistics.num_edits, _fold(statistics.lengths))
         ter = ter_score(summed)
         result = {"ter": ter, **summed.to_dict(), **self.settings}
@@ -103,6 +108,8 @@ class Ter(ScoringMetric):
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
     ) -> Iterator[Scored]:
+        from mtcompute.metrics.ter.statistics import ter_score  # noqa: PLC0415
+
         result = self._result(hypotheses, references)
         sign = self.signature(len(references))
         for line, stats in enumerate(result.segments, start=first_line):

@@ -7,20 +7,19 @@ reference: a second reference file is refused.
 """
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from mtcompute.errors import InputError, Violation
-from mtcompute.fast.edits import (
-    pair_statistics_fast,
-    percent_error_rates_fast,
-    summed_statistics_fast,
-)
-from mtcompute.metrics.wer.rates import error_rate, word_rates
-from mtcompute.metrics.wer.statistics import EditStatistics
 from mtcompute.scoring import signature
 from mtcompute.scoring.metric import ScoringMetric, Streams, Texts
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
+
+if TYPE_CHECKING:
+    from mtcompute.metrics.wer.statistics import EditStatistics
+
+# The alignments' modules (``fast.edits``, ``metrics.wer``) are loaded when WER or CER scores,
+# not when the command starts.
 
 
 class _EditRate(ScoringMetric):
@@ -37,18 +36,22 @@ class _EditRate(ScoringMetric):
             raise InputError([Violation(code="one_reference", pointer="", message=message)])
         return references[0]
 
-    def statistics(self, hypotheses: Texts, references: Streams) -> EditStatistics:
+    def statistics(self, hypotheses: Texts, references: Streams) -> "EditStatistics":
+        from mtcompute.fast.edits import summed_statistics_fast  # noqa: PLC0415
+
         return summed_statistics_fast(
             hypotheses, self._references(references), by_characters=self.by_characters
         )
 
-    def from_statistics(self, statistics: EditStatistics, nrefs: int) -> Scored:
+    def from_statistics(self, statistics: "EditStatistics", nrefs: int) -> Scored:
         result = self._result(statistics)
         return Scored(self.label, 100 * self._rate(statistics), self.signature(nrefs), "", result)
 
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
     ) -> Iterator[Scored]:
+        from mtcompute.fast.edits import pair_statistics_fast  # noqa: PLC0415
+
         each = pair_statistics_fast(
             hypotheses, self._references(references), by_characters=self.by_characters
         )
@@ -58,16 +61,20 @@ class _EditRate(ScoringMetric):
             yield Scored(self.label, score, sign, "", self._result(statistics), line)
 
     def sentence_scores(self, hypotheses: Texts, references: Streams) -> tuple[str, list[float]]:
+        from mtcompute.fast.edits import percent_error_rates_fast  # noqa: PLC0415
+
         rates = percent_error_rates_fast(
             hypotheses, self._references(references), by_characters=self.by_characters
         )
         return self.label, rates
 
     @staticmethod
-    def _rate(statistics: EditStatistics) -> float:
+    def _rate(statistics: "EditStatistics") -> float:
+        from mtcompute.metrics.wer.rates import error_rate  # noqa: PLC0415
+
         return error_rate(statistics)
 
-    def _result(self, statistics: EditStatistics) -> dict[str, object]:
+    def _result(self, statistics: "EditStatistics") -> dict[str, object]:
         raise NotImplementedError
 
     def signature(self, nrefs: int) -> str:
@@ -82,7 +89,9 @@ class Wer(_EditRate):
     by_characters = False
     tool = "wer-compute@1.0.0"
 
-    def _result(self, statistics: EditStatistics) -> dict[str, object]:
+    def _result(self, statistics: "EditStatistics") -> dict[str, object]:
+        from mtcompute.metrics.wer.rates import word_rates  # noqa: PLC0415
+
         rates = word_rates(statistics)
         return {
             "wer": rates.wer,
@@ -101,5 +110,5 @@ class Cer(_EditRate):
     by_characters = True
     tool = "cer-compute@1.0.0"
 
-    def _result(self, statistics: EditStatistics) -> dict[str, object]:
-        return {"cer": error_rate(statistics), **statistics.to_dict()}
+    def _result(self, statistics: "EditStatistics") -> dict[str, object]:
+        return {"cer": self._rate(statistics), **statistics.to_dict()}

@@ -9,6 +9,7 @@ word order 2 (``-cw`` gives another).
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
+from mtcompute.fast import compiled
 from mtcompute.fast.chrf.sentences import corpus_statistics, sentence_scores, sentence_statistics
 from mtcompute.metrics.chrf import (
     DEFAULT_BETA,
@@ -23,7 +24,7 @@ from mtcompute.scoring.metric import Option, ScoringMetric, Streams, Texts, per_
 from mtcompute.scoring.registry import register
 from mtcompute.scoring.scored import Scored
 
-# Longer segments (in characters) are counted in blocks: see ``_Chrf.statistics``.
+# Without the kernel, longer segments (in characters) are counted in numpy's blocks.
 LONG_SEGMENT = 1 << 16
 
 
@@ -66,13 +67,14 @@ class _Chrf(ScoringMetric):
         return self._texts(hypotheses), per_segment(refs)
 
     def statistics(self, hypotheses: Texts, references: Streams) -> ChrfStatistics:
-        """Every segment's kept statistics, summed: lines of test-set length in one compiled
-        pass (no numpy), a segment longer than ``LONG_SEGMENT`` characters by numpy's blocks,
-        whose memory stays a block's. The texts are lines read as UTF-8, which the tool's
-        checks would pass as they are."""
+        """Every segment's kept statistics, summed, in one compiled pass (no numpy), which
+        counts a long segment one order at a time in a few bytes per character. Without the
+        kernel, a segment longer than ``LONG_SEGMENT`` characters goes to numpy's blocks. The
+        texts are lines read as UTF-8, which the tool's checks would pass as they are."""
         texts, segments = self._segments(hypotheses, references)
-        if max(map(len, texts), default=0) > LONG_SEGMENT or any(
-            len(text) > LONG_SEGMENT for refs in segments for text in refs
+        if compiled.chrf_sentence_statistics is None and (
+            max(map(len, texts), default=0) > LONG_SEGMENT
+            or any(len(text) > LONG_SEGMENT for refs in segments for text in refs)
         ):
             from mtcompute.fast.chrf.compute import chrf_fast  # noqa: PLC0415 - numpy's
 

@@ -537,7 +537,7 @@ static int long_reference(Work *work, const Options *options, PyObject *text,
     }
     if (u32s_reserve(&work->reference, length + 1) < 0 ||
         u32s_reserve(&work->units, length + 1) < 0 ||
-        u32s_reserve(&work->tokens, length + 1) < 0) {
+        (options->word_order > 0 && u32s_reserve(&work->tokens, length + 1) < 0)) {
         return -1;
     }
     uint32_t *raw = work->reference.items;

@@ -28,8 +28,7 @@ typedef struct {
 
 typedef struct {
     OrderSlot *slots;
-    size_t allocated, mask;
-    int shift;
+    size_t allocated, size;
 } OrderTable;
 
 static inline uint64_t order_hash(const uint32_t *units, int n) {
@@ -40,14 +39,10 @@ static inline uint64_t order_hash(const uint32_t *units, int n) {
     return hash * 0x9e3779b97f4a7c15u;
 }
 
-/* Empty slots for ``entries`` n-grams, at least twice as many, a power of two. */
+/* Empty slots for ``entries`` n-grams: half as many again, any number (a hash is taken modulo
+ * it), so that a long text's table is not rounded up to a power of two. */
 static int order_table_begin(OrderTable *table, size_t entries) {
-    size_t slots = 64;
-    int bits = 6;
-    while (slots < 2 * entries) {
-        slots *= 2;
-        bits++;
-    }
+    size_t slots = entries + entries / 2 + 64;
     if (slots > table->allocated) {
         free(table->slots);
         table->slots = malloc(slots * sizeof *table->slots);
@@ -57,8 +52,7 @@ static int order_table_begin(OrderTable *table, size_t entries) {
         }
     }
     memset(table->slots, 0, slots * sizeof *table->slots);
-    table->mask = slots - 1;
-    table->shift = 64 - bits;
+    table->size = slots;
     return 0;
 }
 
@@ -66,14 +60,14 @@ static int order_table_begin(OrderTable *table, size_t entries) {
  * would go. */
 static inline OrderSlot *order_slot(const OrderTable *table, const uint32_t *hypothesis,
                                     const uint32_t *units, int n) {
-    size_t slot = (size_t)(order_hash(units, n) >> table->shift);
+    size_t slot = (size_t)(order_hash(units, n) % table->size);
     for (;;) {
         OrderSlot *s = &table->slots[slot];
         if (s->start == 0 ||
             memcmp(hypothesis + s->start - 1, units, (size_t)n * sizeof *units) == 0) {
             return s;
         }
-        slot = (slot + 1) & table->mask;
+        slot = slot + 1 == table->size ? 0 : slot + 1;
     }
 }
 

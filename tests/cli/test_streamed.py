@@ -1,5 +1,6 @@
 """``score`` streamed, run as a user runs it (a real process, real worker processes, a real
-Dask scheduler): the same bytes whatever ``--jobs``, ``--chunk-size`` or ``--scheduler``."""
+Dask scheduler): the same bytes whatever ``--jobs``, ``--chunk-size``, ``--chunk-bytes`` or
+``--scheduler``."""
 
 import fcntl
 import json
@@ -53,6 +54,7 @@ SPLITS = [
     ("--jobs", "2", "--chunk-size", "7"),
     ("--jobs", "2", "--chunk-size", "64"),
     ("--jobs", "1", "--chunk-size", "1"),
+    ("--jobs", "2", "--chunk-bytes", "3000"),
 ]
 
 

@@ -23,6 +23,37 @@ def test_chunks_cover_every_line_in_order_with_their_first_line(tmp_path: Path) 
     assert chunks[2].texts()[1] == (("r8", "r9"),)
 
 
+def test_a_chunk_of_long_lines_holds_fewer_of_them_the_files_in_step(tmp_path: Path) -> None:
+    hyp = _write(tmp_path / "h", "".join(f"h{i}\n" for i in range(10)))
+    ref = _write(tmp_path / "r", "".join(f"r{i}{'x' * 30 * (i % 3)}\n" for i in range(10)))
+    with ChunkReader(FileSet(hyp, (ref,)), lines=4, max_bytes=80) as reader:
+        chunks = list(reader)
+    # 40 bytes a file: the references' lines take 3, 33 and 63 bytes in turn.
+    sizes = [(1, 2), (3, 1), (4, 2), (6, 1), (7, 2), (9, 1), (10, 1)]
+    assert [(c.first_line, len(c)) for c in chunks] == sizes
+    hypotheses = [text for chunk in chunks for text in chunk.texts()[0]]
+    references = [text for chunk in chunks for text in chunk.texts()[1][0]]
+    assert hypotheses == [f"h{i}" for i in range(10)]
+    assert references == [f"r{i}{'x' * 30 * (i % 3)}" for i in range(10)]
+
+
+def test_a_line_longer_than_the_chunks_bytes_is_a_chunk_of_its_own(tmp_path: Path) -> None:
+    hyp = _write(tmp_path / "h", "a\n" + "b" * 100 + "\nc\nd")
+    ref = _write(tmp_path / "r", "a\nb\nc\n" + "d" * 100)
+    with ChunkReader(FileSet(hyp, (ref,)), max_bytes=20) as reader:
+        assert [(c.first_line, len(c)) for c in reader] == [(1, 1), (2, 1), (3, 1), (4, 1)]
+
+
+def test_standard_input_shorter_than_a_file_is_found_whatever_the_bytes(tmp_path: Path) -> None:
+    ref = _write(tmp_path / "r", "a\nb\nc\n")
+    stdin = io.BytesIO(b"x" * 50 + b"\ny\n")
+    with ChunkReader(FileSet("-", (ref,)), lines=4, max_bytes=20, stdin=stdin) as reader:
+        chunks = iter(reader)
+        assert next(chunks).texts()[0] == ("x" * 50,)
+        with pytest.raises(InputError, match="has 3 lines but - has 2"):
+            next(chunks)
+
+
 def test_every_file_problem_is_named_at_once_before_any_chunk(tmp_path: Path) -> None:
     files = FileSet(
         _write(tmp_path / "h", "fine\n"),

@@ -15,11 +15,15 @@ LINE_BYTES = st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"a", b"\xc3\xa9",
 )
 
 
-def _lines(data: bytes, max_line_bytes: int = 1 << 20, at_a_time: int = 3) -> list[str]:
-    """Every line of ``data``, taken ``at_a_time`` lines at a time, as text."""
+def _lines(
+    data: bytes, max_line_bytes: int = 1 << 20, at_a_time: int = 3, max_bytes: int | None = None
+) -> list[str]:
+    """Every line of ``data``, taken ``at_a_time`` lines (and ``max_bytes``) at a time."""
     source = LineSource("f.txt", io.BytesIO(data), max_line_bytes)
     texts: list[str] = []
-    while (part := source.take(at_a_time)).count:
+    while (part := source.take(at_a_time, max_bytes)).count:
+        taken_bytes = len(part.data) + (0 if part.unterminated else 1)  # newlines counted
+        assert max_bytes is None or part.count == 1 or taken_bytes <= max_bytes
         texts += part.texts("f.txt", len(texts) + 1, max_line_bytes)
     return texts
 
@@ -27,6 +31,27 @@ def _lines(data: bytes, max_line_bytes: int = 1 << 20, at_a_time: int = 3) -> li
 @given(LINE_BYTES.filter(bool), st.integers(1, 5))
 def test_streamed_lines_are_the_lines_of_the_whole_file(data: bytes, at_a_time: int) -> None:
     assert tuple(_lines(data, at_a_time=at_a_time)) == split_lines("f.txt", data)
+
+
+@given(LINE_BYTES.filter(bool), st.integers(1, 5), st.integers(1, 12))
+def test_lines_taken_within_a_byte_bound_are_the_lines_of_the_whole_file(
+    data: bytes, at_a_time: int, max_bytes: int
+) -> None:
+    lines_read = _lines(data, at_a_time=at_a_time, max_bytes=max_bytes)
+    assert tuple(lines_read) == split_lines("f.txt", data)
+
+
+@given(LINE_BYTES.filter(bool), st.integers(1, 5), st.integers(1, 12))
+def test_lines_given_back_are_taken_again(data: bytes, at_a_time: int, max_bytes: int) -> None:
+    source = LineSource("f.txt", io.BytesIO(data), 1 << 20)
+    texts: list[str] = []
+    while (part := source.take(at_a_time, max_bytes)).count:
+        source.give_back(part)
+        again = source.take(part.count)
+        assert again == part
+        texts += again.texts("f.txt", len(texts) + 1, 1 << 20)
+    assert source.exhausted
+    assert tuple(texts) == split_lines("f.txt", data)
 
 
 @given(LINE_BYTES.filter(bool))

@@ -19,7 +19,7 @@ from mtcompute.cli.texts import UTF8, ReadTexts, is_utf8, read_texts
 from mtcompute.cli.words import ShortOptionsFirst, Words
 from mtcompute.errors import InputError
 from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, default_tokenizer
-from mtcompute.scale.chunks import DEFAULT_CHUNK_LINES, FileSet
+from mtcompute.scale.chunks import DEFAULT_CHUNK_BYTES, DEFAULT_CHUNK_LINES, FileSet
 from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES
 from mtcompute.scale.runners import default_jobs
 from mtcompute.scale.work import JSONL, TEXT, Plan
@@ -373,6 +373,14 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
     help="Segments read and scored at a time: memory grows with it, not with the files.",
 )
 @click.option(
+    "--chunk-bytes",
+    type=click.IntRange(1, 1 << 40),
+    default=DEFAULT_CHUNK_BYTES,
+    show_default=True,
+    help="Bytes of text (every file's) a chunk holds at most past its first line, whatever "
+    "--chunk-size says: a chunk of long lines stays small.",
+)
+@click.option(
     "--scheduler",
     metavar="tcp://HOST:PORT",
     help="Score the chunks on this running Dask cluster (needs mtcompute[dask]).",
@@ -403,6 +411,7 @@ def score(
     output_format: str,
     jobs: int,
     chunk_size: int,
+    chunk_bytes: int,
     scheduler: str | None,
     max_line_bytes: int,
     **settings: Any,
@@ -476,7 +485,7 @@ def score(
         short=short,
         strip=True,
     )
-    where = Where(jobs, chunk_size, max_line_bytes, scheduler, quiet)
+    where = Where(jobs, chunk_size, max_line_bytes, scheduler, quiet, chunk_bytes)
     if read is None:
         score_streamed(FileSet(hypothesis_files[0], references_named), plan, where, output)
     else:

@@ -12,7 +12,7 @@ from mtcompute import jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.cli.progress import progress
 from mtcompute.errors import InputError, ServiceError
-from mtcompute.scale.chunks import Chunk, ChunkReader, FileSet
+from mtcompute.scale.chunks import DEFAULT_CHUNK_BYTES, Chunk, ChunkReader, FileSet
 from mtcompute.scale.runners import InProcess, Runner, WorkersIfNeeded
 from mtcompute.scale.stream import corpus_scores, write_sentences
 from mtcompute.scale.work import JSONL, Plan
@@ -30,6 +30,7 @@ class Where:
     max_line_bytes: int
     scheduler: str | None = None
     quiet: bool = False
+    chunk_bytes: int = DEFAULT_CHUNK_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,12 @@ def score_streamed(files: FileSet, plan: Plan, where: Where, output: Output) -> 
         plan.scoring_metrics()  # refuse bad options before any file is read
         with ExitStack() as stack:
             reader = stack.enter_context(
-                ChunkReader(files, lines=where.chunk_lines, max_line_bytes=where.max_line_bytes)
+                ChunkReader(
+                    files,
+                    lines=where.chunk_lines,
+                    max_bytes=where.chunk_bytes,
+                    max_line_bytes=where.max_line_bytes,
+                )
             )
             scored = _scored(
                 stack,

@@ -1,5 +1,7 @@
 """A test set's files read together in chunks: the hypotheses and every reference file, line
-by line in step, a chunk of at most ``lines`` segments at a time.
+by line in step, a chunk of at most ``lines`` segments at a time and, past its first segment, of
+at most ``max_bytes`` bytes of text in all, so that a chunk of long lines stays as small as one of
+short lines.
 
 Regular files are counted first (a pass that only counts newlines), so that files of different
 lengths are refused before anything is scored and the progress knows the total; standard input
@@ -21,6 +23,9 @@ from mtcompute.scoring.textfiles import STDIN, file_error
 # Segments a chunk holds unless told: big enough to amortize sending it to a worker, small
 # enough that a chunk's texts and results take a few megabytes.
 DEFAULT_CHUNK_LINES = 2000
+# Bytes of text a chunk holds at most (every file's together) unless told: 2,000 lines of a
+# test set take well under it; 2,000 lines of any length would not.
+DEFAULT_CHUNK_BYTES = 4 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +87,13 @@ class ChunkReader:
         files: FileSet,
         *,
         lines: int = DEFAULT_CHUNK_LINES,
+        max_bytes: int = DEFAULT_CHUNK_BYTES,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         stdin: BinaryIO | None = None,
     ) -> None:
         self.files = files
         self.lines = lines
+        self.max_bytes = max_bytes
         self.max_line_bytes = max_line_bytes
         self._stack = ExitStack()
         try:
@@ -142,16 +149,23 @@ class ChunkReader:
             LineSource(name, stream, self.max_line_bytes)
             for name, stream in zip(names, self.streams, strict=True)
         ]
+        share = max(1, self.max_bytes // len(sources))  # each file's part of the bytes
         first = 1
         while True:
-            parts = tuple(source.take(self.lines) for source in sources)
-            counts = [part.count for part in parts]
-            if len(set(counts)) > 1:  # a file ended before another: count what is left
+            parts = [source.take(self.lines, share) for source in sources]
+            count = min(part.count for part in parts)
+            for k, source in enumerate(sources):
+                if parts[k].count > count:  # another file's lines were longer: keep in step
+                    source.give_back(parts[k])
+                    parts[k] = source.take(count)
+            if any(source.exhausted for source in sources) and not all(
+                source.exhausted for source in sources
+            ):  # a file ended before another: count what is left
                 _check_counts(self.files, [_rest(source) for source in sources])
-            if not counts[0]:
+            if not count:
                 return
-            yield Chunk(first, names, parts, self.max_line_bytes)
-            first += counts[0]
+            yield Chunk(first, names, tuple(parts), self.max_line_bytes)
+            first += count
 
 
 def _rest(source: LineSource) -> int:

@@ -57,8 +57,14 @@ class LineSource:
         self.taken = 0
         self.ended = False
 
-    def take(self, count: int) -> RawLines:
-        """The next ``count`` lines, fewer at the end of the file (none past it)."""
+    @property
+    def exhausted(self) -> bool:
+        """Every line of the file has been taken."""
+        return self.ended and self.position >= len(self.buffer)
+
+    def take(self, count: int, max_bytes: int | None = None) -> RawLines:
+        """The next ``count`` lines, fewer at the end of the file (none past it), and fewer
+        where more would pass ``max_bytes`` (newlines counted): never fewer than one."""
         start = at = self.position
         found = 0
         while found < count:
@@ -73,14 +79,22 @@ class LineSource:
                 continue
             if newline - at > self.max_line_bytes:
                 raise _too_long(self.name, self.taken + found + 1, self.max_line_bytes)
+            if found and max_bytes is not None and newline - start >= max_bytes:
+                break
             found, at = found + 1, newline + 1
-        if self.ended and found < count and at < len(self.buffer):  # a last line, no newline
-            self.position = len(self.buffer)
+        last_fits = max_bytes is None or not found or len(self.buffer) - start <= max_bytes
+        if self.ended and found < count and at < len(self.buffer) and last_fits:
+            self.position = len(self.buffer)  # a last line, without a newline
             self.taken += found + 1
             return RawLines(self.buffer[start:], found + 1, unterminated=True)
         self.position = at
         self.taken += found
         return RawLines(self.buffer[start : at - 1] if found else b"", found)
+
+    def give_back(self, lines: RawLines) -> None:
+        """Untakes ``lines``, the last ``take``'s: the next ``take`` starts where it started."""
+        self.position -= len(lines.data) + (0 if lines.unterminated or not lines.count else 1)
+        self.taken -= lines.count
 
     def _read_more(self, start: int) -> None:
         block = self.stream.read(BLOCK_BYTES)

@@ -1,6 +1,7 @@
 """Sentence scores of many segments in one call are the oracle's segment scores, to the bit, with
 the compiled kernel and without it; both refuse bad input with the same error."""
 
+import random
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -140,6 +141,49 @@ def test_a_long_segment_among_short_ones_scores_as_the_oracle_scores_it() -> Non
     for options in (ChrfOptions(), _CHRF_PLUS_PLUS):
         expected = _oracle(segments, options)
         assert sentence_statistics(*_split(segments), options) == expected
+
+
+def _long_text(rng: random.Random, pieces: Sequence[str], length: int) -> str:
+    """About ``length`` code points of pieces that repeat, so that long n-grams repeat too."""
+    out: list[str] = []
+    size = 0
+    while size < length:
+        piece = rng.choice(pieces)
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_long_segments_counted_one_order_at_a_time_are_the_oracles(seed: int) -> None:
+    rng = random.Random(seed)
+    pieces = [
+        *(rng.choice(TOKENS) for _ in range(40)),
+        *sorted(WHITESPACE),
+        *'!"(),.:;?',
+        "\ud800",
+        "\U0001f600",
+        "ab",
+        "ab.",
+        "(ab",
+    ]
+    hypothesis = _long_text(rng, pieces, rng.randrange(20_000, 70_000))
+    references = [
+        _long_text(rng, pieces, rng.randrange(20_000, 70_000)),
+        hypothesis[rng.randrange(100) :],
+        "ab ab. (ab",
+        "",
+    ]
+    rng.shuffle(references)
+    options = ChrfOptions(
+        char_order=rng.randrange(1, 9),
+        word_order=rng.randrange(1 if seed % 2 else 0, 4),
+        beta=rng.randrange(0, 4),
+        eps_smoothing=seed % 3 == 0,
+        include_whitespace=seed % 4 == 1,
+    )
+    segments = [(hypothesis, references), ("ab", [hypothesis])]
+    assert sentence_statistics(*_split(segments), options) == _oracle(segments, options)
 
 
 def test_a_lone_surrogate_is_a_code_point_as_in_the_oracle() -> None:

@@ -27,6 +27,7 @@
 #include "_exact.h"
 
 #include "_chrf.h"
+#include "_order_matches.h"
 #include "_u32s.h"
 #include "_module.h"
 
@@ -40,6 +41,9 @@
 #define WORD_UNIGRAM 1
 #define MIN_SLOTS 64
 #define GOLDEN 0x9e3779b97f4a7c15u /* Fibonacci hashing: its top bits pick the slot */
+/* A hypothesis with more n-grams than this in all (its tables would pass ten megabytes) is
+ * counted one order at a time, in a few bytes per code point (``_order_matches.h``). */
+#define LONG_ENTRIES ((size_t)1 << 18)
 
 /* Slots for ``entries`` keys at most, at least twice as many, a power of two; 0 if too many. */
 static size_t slots_for(size_t entries, int *bits) {
@@ -322,6 +326,8 @@ typedef struct {
     U32s units;                 /* the current text's characters */
     U32s ids;                   /* per position, the current order's slot */
     U32s tokens;                /* the current text's word tokens */
+    OrderTable orders;          /* a long segment's: one order's n-grams */
+    U32s long_units, long_tokens; /* a long hypothesis's characters and word tokens */
     uint32_t hypothesis_orders[MAX_ORDERS]; /* the hypothesis's n-grams per order */
     uint32_t reference_stamp;
 } Work;
@@ -335,6 +341,9 @@ static void work_free(Work *work) {
     free(work->units.items);
     free(work->ids.items);
     free(work->tokens.items);
+    free(work->orders.slots);
+    free(work->long_units.items);
+    free(work->long_tokens.items);
 }
 
 /* Room for a text of ``length`` code points in ``raw`` and in every per-position buffer. */
@@ -455,6 +464,97 @@ static int match_reference(Work *work, const Options *options, PyObject *text,
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Long segments: one order at a time.                                                         */
+
+static int is_long(const Options *options, PyObject *hypothesis) {
+    return (size_t)options->orders * (size_t)PyUnicode_GET_LENGTH(hypothesis) > LONG_ENTRIES;
+}
+
+static size_t token_count(const uint32_t *text, size_t length) {
+    size_t count = 0;
+    ChrfWords split = chrf_words(text, length);
+    const uint32_t *token;
+    size_t size;
+    while (chrf_next_word(&split, &token, &size)) {
+        count++;
+    }
+    return count;
+}
+
+/* A long hypothesis's characters and word tokens, kept for every reference; 1 when it is too
+ * long for 32-bit counts. */
+static int long_hypothesis(Work *work, const Options *options, PyObject *text) {
+    size_t length = (size_t)PyUnicode_GET_LENGTH(text);
+    if (length >= UINT32_MAX) {
+        return 1;
+    }
+    if (u32s_reserve(&work->hypothesis, length + 1) < 0 ||
+        u32s_reserve(&work->long_units, length + 1) < 0) {
+        return -1;
+    }
+    uint32_t *raw = work->hypothesis.items;
+    work->long_units.size =
+        read_text(text, raw, work->long_units.items, options->include_whitespace);
+    work->long_tokens.size = 0;
+    if (options->word_order == 0) {
+        return 0;
+    }
+    size_t tokens = token_count(raw, length); /* the word table's size: tokens, not text */
+    if (u32s_reserve(&work->long_tokens, tokens + 1) < 0) {
+        return -1;
+    }
+    int begun = words_begin(&work->words, raw, tokens);
+    if (begun != 0) {
+        return begun;
+    }
+    work->long_tokens.size = word_tokens(&work->words, raw, length, 1, work->long_tokens.items);
+    return 0;
+}
+
+/* Orders 1..count of ``units`` against the long hypothesis's ``kept``, into ``into`` from
+ * ``first``. */
+static int long_orders(Work *work, const U32s *kept, const uint32_t *units, size_t length,
+                       int count, int first, Statistics *into) {
+    for (int n = 1; n <= count; n++) {
+        int64_t matches = order_matches(&work->orders, kept->items, kept->size, units, length, n);
+        if (matches < 0) {
+            return -1;
+        }
+        into->matches[first + n - 1] = (uint32_t)matches;
+        into->reference[first + n - 1] = ngrams_of(length, n);
+        /* The oracle's rule: no hypothesis n-grams where the reference has none. */
+        into->hypothesis[first + n - 1] = length >= (size_t)n ? ngrams_of(kept->size, n) : 0;
+    }
+    return 0;
+}
+
+/* The statistics of the long hypothesis against one reference. */
+static int long_reference(Work *work, const Options *options, PyObject *text,
+                          Statistics *into) {
+    size_t length = (size_t)PyUnicode_GET_LENGTH(text);
+    if (length >= UINT32_MAX) {
+        return 1;
+    }
+    if (u32s_reserve(&work->reference, length + 1) < 0 ||
+        u32s_reserve(&work->units, length + 1) < 0 ||
+        (options->word_order > 0 && u32s_reserve(&work->tokens, length + 1) < 0)) {
+        return -1;
+    }
+    uint32_t *raw = work->reference.items;
+    size_t characters = read_text(text, raw, work->units.items, options->include_whitespace);
+    if (long_orders(work, &work->long_units, work->units.items, characters, options->char_order,
+                    0, into) < 0) {
+        return -1;
+    }
+    if (options->word_order == 0) {
+        return 0;
+    }
+    size_t tokens = word_tokens(&work->words, raw, length, 0, work->tokens.items);
+    return long_orders(work, &work->long_tokens, work->tokens.items, tokens,
+                       options->word_order, options->char_order, into);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Reading the arguments, with a message that names the item at fault.                        */
 
 static PyObject *sequence_of(PyObject *object, const char *name) {
@@ -517,11 +617,15 @@ static int score_segment(Work *work, const Options *options, PyObject *hypothesi
     if (texts == NULL) {
         return -1;
     }
-    int outcome = add_hypothesis(work, options, hypothesis);
+    int long_segment = is_long(options, hypothesis);
+    int outcome = long_segment ? long_hypothesis(work, options, hypothesis)
+                               : add_hypothesis(work, options, hypothesis);
     double best_key = 0.0, key, f;
     Statistics candidate;
     for (Py_ssize_t r = 0; outcome == 0 && r < PySequence_Fast_GET_SIZE(texts); r++) {
-        outcome = match_reference(work, options, PySequence_Fast_GET_ITEM(texts, r), &candidate);
+        PyObject *text = PySequence_Fast_GET_ITEM(texts, r);
+        outcome = long_segment ? long_reference(work, options, text, &candidate)
+                               : match_reference(work, options, text, &candidate);
         if (outcome == 0) {
             chrf_f_and_key(candidate.hypothesis, candidate.reference, candidate.matches,
                            options->orders, options->b, options->eps_smoothing, &f, &key);
@@ -534,6 +638,10 @@ static int score_segment(Work *work, const Options *options, PyObject *hypothesi
         }
     }
     Py_DECREF(texts);
+    if (long_segment) { /* its table is given back: the segments after it are short */
+        free(work->orders.slots);
+        memset(&work->orders, 0, sizeof work->orders);
+    }
     if (outcome < 0) {
         PyErr_NoMemory();
     }

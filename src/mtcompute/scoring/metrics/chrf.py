@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 # written here (a test holds them to ``metrics.chrf``'s).
 DEFAULT_CHAR_ORDER, DEFAULT_BETA, DEFAULT_WORD_ORDER = 6, 2, 2
 
-# Longer segments (in characters) are counted in blocks: see ``_Chrf.statistics``.
+# Without the kernel, longer segments (in characters) are counted in numpy's blocks.
 LONG_SEGMENT = 1 << 16
 
 
@@ -64,13 +64,16 @@ class _Chrf(ScoringMetric):
         return self._texts(hypotheses), per_segment(refs)
 
     def statistics(self, hypotheses: Texts, references: Streams) -> "ChrfStatistics":
-        """Every segment's kept statistics, summed: lines of test-set length in one compiled
-        pass (no numpy), a segment longer than ``LONG_SEGMENT`` characters by numpy's blocks,
-        whose memory stays a block's. The texts are lines read as UTF-8, which the tool's
-        checks would pass as they are."""
+        """Every segment's kept statistics, summed, in one compiled pass (no numpy), which
+        counts a long segment one order at a time in a few bytes per character. Without the
+        kernel, a segment longer than ``LONG_SEGMENT`` characters goes to numpy's blocks. The
+        texts are lines read as UTF-8, which the tool's checks would pass as they are."""
+        from mtcompute.fast import compiled  # noqa: PLC0415
+
         texts, segments = self._segments(hypotheses, references)
-        if max(map(len, texts), default=0) > LONG_SEGMENT or any(
-            len(text) > LONG_SEGMENT for refs in segments for text in refs
+        if compiled.chrf_sentence_statistics is None and (
+            max(map(len, texts), default=0) > LONG_SEGMENT
+            or any(len(text) > LONG_SEGMENT for refs in segments for text in refs)
         ):
             from mtcompute.fast.chrf.compute import chrf_fast  # noqa: PLC0415 - numpy's
 

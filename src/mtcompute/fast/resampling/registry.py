@@ -3,7 +3,9 @@ need of a metric, described once and read by the library's significance function
 several systems and the ``paired-significance`` contract.
 
 A resampled metric turns keyword options into its options, and several systems' texts into one
-per-segment statistics matrix per system with the formula that scores their sums. Adding one is
+per-segment statistics matrix per system with the formula that scores their sums; or, for a
+test set scored in parts, the per-segment statistics its parts tools answer (one mapping a
+segment, named as those tools name them) into the same matrices. Adding one is
 one module in ``segmentwise/`` that calls ``register``: every module there is imported the
 first time the metrics are read. (``score``'s metric, a layer above, names it by ``resampled``.)
 """
@@ -32,19 +34,26 @@ class MetricStatistics:
 
 # systems[k][i] is system k's text of segment i; references[i] lists segment i's references.
 Statistics = Callable[[Any, Sequence[Texts], Sequence[Texts], Resampling], MetricStatistics]
+# segments[k][i] is system k's statistics of segment i, as the metric's parts tools name them.
+Segments = Sequence[Sequence[Mapping[str, Any]]]
+FromSegments = Callable[[Any, Segments], MetricStatistics]
 
 
 @dataclass(frozen=True, slots=True)
 class ResampledMetric:
     """A metric as resampling takes it: its ``name`` (as ``score -m`` names it), the keyword
     ``group`` its options arrive under in the library's older keywords (``chrf`` for chrF++),
-    ``options`` (keywords to its options; ``TypeError`` or ``ValueError`` for a bad one) and
-    ``statistics`` (the matrices of every system)."""
+    ``options`` (keywords to its options; ``TypeError`` or ``ValueError`` for a bad one),
+    ``statistics`` (the matrices of every system), ``defaults`` (each keyword option's value
+    when it is left out) and ``from_segments`` (the matrices, in portable mode, of per-segment
+    statistics as the metric's parts tools answer them; the caller has checked their shape)."""
 
     name: str
     group: str
     options: Callable[[Mapping[str, Any]], Any]
     statistics: Statistics
+    defaults: Mapping[str, Any]
+    from_segments: FromSegments
 
 
 _METRICS: dict[str, ResampledMetric] = {}

@@ -138,9 +138,12 @@ def _systems(raw: Mapping[str, Any]) -> list[tuple[int, dict[str, Any]]]:
 
 
 def given_statistics(raw: Mapping[str, Any]) -> bool:
-    """Whether the systems are given by their statistics (as the first says)."""
+    """Whether the systems are given by their statistics (as the first says, giving them
+    alone)."""
     systems = _systems(raw)
-    return bool(systems) and systems[0][0] == 0 and "statistics" in systems[0][1]
+    if not systems or systems[0][0] != 0:
+        return False
+    return "statistics" in systems[0][1] and "hypotheses" not in systems[0][1]
 
 
 @dataclass(frozen=True)
@@ -335,11 +338,10 @@ def _walk_counts(
     matches = segment.get("matches")
     if not agree or not isinstance(matches, list):
         return
-    for name in bounds:
-        bound = segment.get(name)
-        if not isinstance(bound, list):
-            continue
-        for order, (m, b) in enumerate(zip(matches, bound, strict=False)):
+    for order, m in enumerate(matches):
+        for name in bounds:
+            bound = segment.get(name)
+            b = bound[order] if isinstance(bound, list) and order < len(bound) else None
             if _number(m) and _number(b) and m > b:
                 place = f"{pointer}/matches/{order}"
                 message = (
@@ -347,6 +349,7 @@ def _walk_counts(
                     f"among them), got {m} {where(place)}"
                 )
                 found.add("matches_above_count", place, message)
+                break
 
 
 def _number(value: object) -> bool:

@@ -174,7 +174,7 @@ def test_sixteen_systems_of_a_wmt_sized_test_set_fit_the_limits_and_the_body_lim
             {"name": f"system {k}", "hypotheses": [line] * 10_000} for k in range(MAX_SYSTEMS)
         ],
         "references": [[line] * 4] * 10_000,
-        "metrics": ["bleu", "chrf"],
+        "metrics": ["chrf"],
     }
     assert len(jsonio.dumps(raw)) < BODY_LIMIT
     assert LIMITS.max_segments == 10_000
@@ -258,7 +258,10 @@ def test_sixteen_systems_of_a_wmt_sized_test_set_fit_the_limits_and_the_body_lim
                 **STATS,
                 "systems": [
                     STATS["systems"][0],
-                    {"name": "b", "statistics": {"chrf": [{**_CHRF, "matches": [4, 2, 2, 2, 2, 2]}]}},
+                    {
+                        "name": "b",
+                        "statistics": {"chrf": [{**_CHRF, "matches": [4, 2, 2, 2, 2, 2]}]},
+                    },
                 ],
             },
             [("matches_above_count", "/systems/1/statistics/chrf/0/matches/0")],
@@ -312,17 +315,67 @@ def test_input_that_breaks_the_contract_is_refused_with_a_pointer(
 
 def test_statistics_are_bounded_by_systems_times_segments_times_metrics() -> None:
     raw = {
-        "systems": [{"name": f"{k}", "statistics": {"chrf": [_CHRF] * 100_000}} for k in range(5)],
+        "systems": [{"name": f"{k}", "statistics": {"chrf": [_CHRF] * 40_001}} for k in range(4)],
         "metrics": ["chrf"],
     }
     assert _errors(raw) == [("too_many_segment_statistics", "")]
 
 
+def _message(raw: dict[str, Any]) -> tuple[str, str]:
+    with pytest.raises(InputError) as caught:
+        execute(ID, VERSION, raw)
+    first = caught.value.errors[0]
+    return first["code"], first["message"]
+
+
+def test_more_segments_than_texts_take_name_the_statistics_form_and_its_tools() -> None:
+    raw = {
+        "systems": [{"name": f"{k}", "hypotheses": ["x"] * 10_001} for k in range(2)],
+        "references": [["x"]] * 10_001,
+        "metrics": ["bleu", "ter"],
+    }
+    code, message = _message(raw)
+    assert code == "too_many_items"
+    assert "systems[k].statistics" in message
+    assert "bleu-sentence-components" in message
+    assert "ter-compute" in message
+
+
+def test_too_many_segment_scores_say_to_test_one_metric_a_request_or_give_statistics() -> None:
+    raw = {
+        "systems": [{"name": f"{k}", "hypotheses": ["x"] * 10_000} for k in range(16)],
+        "references": [["x"]] * 10_000,
+        "metrics": ["bleu", "chrf"],
+    }
+    code, message = _message(raw)
+    assert code == "too_many_segment_scores"
+    assert "each metric in a request of its own" in message
+    assert "systems[k].statistics" in message
+    raw["metrics"] = ["bleu"]
+    assert len(execute(ID, VERSION, {**raw, "samples": 2})["results"]) == 16
+
+
+def test_ter_over_its_pair_bytes_names_ter_compute_in_parts() -> None:
+    text = "a " * 1000
+    raw = {
+        "systems": [{"name": f"{k}", "hypotheses": [text] * 17} for k in range(2)],
+        "references": [[text]] * 17,
+        "metrics": ["ter"],
+    }
+    code, message = _message(raw)
+    assert code == "too_many_pair_bytes"
+    assert "ter: ter-compute" in message
+
+
+def test_a_valid_request_or_another_mistake_gets_no_remedy() -> None:
+    assert "statistics" not in _message({**TWO, "samples": 2001})[1]
+
+
 def test_ter_from_texts_is_bounded_by_the_pair_bytes_of_every_system() -> None:
     text = "a " * 1000
     raw = {
-        "systems": [{"name": f"{k}", "hypotheses": [text] * 33} for k in range(2)],
-        "references": [[text]] * 33,
+        "systems": [{"name": f"{k}", "hypotheses": [text] * 17} for k in range(2)],
+        "references": [[text]] * 17,
         "metrics": ["ter"],
     }
     assert _errors(raw) == [("too_many_pair_bytes", "")]

@@ -152,6 +152,7 @@ class SegmentScores:
 
     max_segment_scores: int
     checks_items_at: Sequence[Path] = ()
+    code: str = "too_much_work"
 
     @property
     def walks_items(self) -> bool:
@@ -174,7 +175,7 @@ class SegmentScores:
                 f"expected systems x segments x metrics of at most {self.max_segment_scores}, "
                 f"got {count}"
             )
-            found.add("too_much_work", "", message)
+            found.add(self.code, "", message)
 
 
 @dataclass(frozen=True)

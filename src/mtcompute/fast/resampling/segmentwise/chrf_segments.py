@@ -55,12 +55,11 @@ def chrf_from_segments(options: ResampledChrf, segments: Segments) -> MetricStat
     orders = options.chrf.order_count
     matrices = []
     for system in segments:
-        rows = np.zeros((len(system), 3 * orders))
-        for i, segment in enumerate(system):
-            rows[i, 0::3] = segment["hypothesis"]
-            rows[i, 1::3] = segment["reference"]
-            rows[i, 2::3] = segment["matches"]
-        matrices.append(rows)
+        # (segment, statistic, order) to (segment, order, statistic): the columns' order
+        counts = np.array(
+            [[s["hypothesis"], s["reference"], s["matches"]] for s in system], dtype=np.float64
+        ).reshape(len(system), 3, orders)
+        matrices.append(np.ascontiguousarray(counts.transpose(0, 2, 1)).reshape(len(system), -1))
     return _described(options.chrf, matrices)
 
 

@@ -85,11 +85,14 @@ def _from_segments(name: str) -> Any:
         del options
         matrices = []
         for system in segments:
-            rows = np.zeros((len(system), 3))
-            for i, s in enumerate(system):
-                errors = s["substitutions"] + s["deletions"] + s["insertions"]
-                rows[i] = (errors, s["hits"] + s["substitutions"] + s["deletions"], s["insertions"])
-            matrices.append(rows)
+            counts = np.array(
+                [(s["hits"], s["substitutions"], s["deletions"], s["insertions"]) for s in system],
+                dtype=np.float64,
+            ).reshape(len(system), 4)
+            hits, substitutions, deletions, insertions = counts.T
+            errors = substitutions + deletions + insertions
+            reference = hits + substitutions + deletions
+            matrices.append(np.stack([errors, reference, insertions], axis=1))
         return MetricStatistics(name, EditRateFormula(), matrices)
 
     return from_segments

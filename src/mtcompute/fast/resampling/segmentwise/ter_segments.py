@@ -47,18 +47,20 @@ def ter_from_segments(options: TerOptions, segments: Segments) -> MetricStatisti
     fraction of the fewest references it can be an average of (``reference_count``), and TER
     of a sum is the same double whatever common multiple of the counts scales it."""
     del options  # the texts were scored already
-    counts = [
-        reference_count(segment["ref_length"]) or 1 for system in segments for segment in system
+    averages = [[segment["ref_length"] for segment in system] for system in segments]
+    counts = {average: reference_count(average) or 1 for system in averages for average in system}
+    scale = ter_scale(sorted(set(counts.values())))
+    scaled = {average: round(average * k) * (scale // k) for average, k in counts.items()}
+    matrices = [
+        np.array(
+            [
+                (segment["num_edits"], scaled[average])
+                for segment, average in zip(system, lengths, strict=True)
+            ],
+            dtype=np.float64,
+        ).reshape(len(system), 2)
+        for system, lengths in zip(segments, averages, strict=True)
     ]
-    scale = ter_scale(sorted(set(counts)))
-    matrices = []
-    for system in segments:
-        rows = np.zeros((len(system), 2))
-        for i, segment in enumerate(system):
-            average = segment["ref_length"]
-            count = reference_count(average) or 1
-            rows[i] = (segment["num_edits"], round(average * count) * (scale // count))
-        matrices.append(rows)
     return MetricStatistics("TER", TerFormula(scale), matrices)
 
 

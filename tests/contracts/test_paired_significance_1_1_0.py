@@ -110,11 +110,10 @@ def test_the_numbers_are_those_mtcompute_score_prints_with_portable_resampling(
     test = "bootstrap" if "--paired-bs" in flags else "randomization"
     raw = _texts(hypotheses, refs, metrics=metrics, test=test, samples=int(flags[2]), seed=7)
     ours = execute(ID, VERSION, raw)["results"]
-    lines = [jsonio.loads(line) for line in printed.stdout.splitlines()]
+    rows: list[Any] = [jsonio.loads(line) for line in printed.stdout.splitlines()]
     keys = ("metric", "score", "mean", "ci", "p_value")
     assert [{key: row[key] for key in keys} for row in ours] == [
-        {key: line[key] for key in keys}  # type: ignore[index]
-        for line in lines
+        {key: row[key] for key in keys} for row in rows
     ]
 
 

@@ -504,10 +504,9 @@ CONTRACT = Contract(
     version="1.1.0",
     title="Paired significance",
     summary=(
-        "Compare MT systems on a whole test set: the BLEU, chrF, chrF++, TER, WER or CER of "
-        "each with a bootstrap confidence interval, and paired bootstrap or approximate "
-        "randomization p-values against a baseline, from texts or from the per-segment "
-        "statistics of a test set scored in parts, reproducible bit for bit from this page."
+        "Compare MT systems on a whole test set, from texts or its parts' per-segment "
+        "statistics: BLEU, chrF, chrF++, TER, WER or CER with bootstrap intervals and paired "
+        "p-values against a baseline, bit for bit from this page."
     ),
     use_when=(
         "is the difference between two machine translation systems significant",

@@ -34,12 +34,20 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 | ter-compute | 64 | 1 | 0 | 0.01 | 2053 | 2034 | 2 |
 | ter-from-statistics | 2883 | 0 | 0 | 0.00 | 108 | 108 | 18 |
 | paired-significance | 6971 | 3 | 0 | 0.00 | 1523 | 1774 | 45 |
+| paired-significance@1.1.0 (texts, chrF++) | 39282 | 2 | 0 | 0.00 | 19039 | 4045 | 184 |
+| paired-significance@1.1.0 (texts, BLEU, 4 refs) | 39305 | 2 | 0 | 0.00 | 12915 | 2025 | 128 |
+| paired-significance@1.1.0 (texts, CER) | 39282 | 2 | 0 | 0.00 | 10409 | 2193 | 126 |
+| paired-significance@1.1.0 (TER, normalized) | 48 | 0 | 0 | 0.00 | 16354 | 3047 | 1 |
+| paired-significance@1.1.0 (statistics, chrF++) | 27813 | 2 | 0 | 0.00 | 19183 | 4684 | 234 |
+| paired-significance@1.1.0 (statistics, BLEU) | 14376 | 2 | 0 | 0.00 | 8878 | 1858 | 113 |
 | wer-compute (alignments) | 166 | 2103 | 10013 | 12.61 | 371 | 133 | 11 |
 | cer-compute (alignments) | 254 | 6441 | 30501 | 25.33 | 1248 | 420 | 34 |
 | wer-from-statistics | 1386 | 0 | 0 | 0.00 | 182 | 61 | 7 |
 | cer-from-statistics | 1093 | 0 | 0 | 0.00 | 120 | 45 | 4 |
 
-(The four WER and CER rows: 2026-12-07, the machine busier, load about 12.)
+(The four WER and CER rows: 2026-12-07, the machine busier, load about 12. The six rows of
+paired-significance@1.1.0: 2026-12-07, load 15 to 20, when 1.0.0's row took 3,801 ms of CPU,
+twice its quiet time above: their CPU times are about twice what a quiet machine takes.)
 
 What the rows show beyond the contracts' own words:
 

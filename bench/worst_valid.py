@@ -35,6 +35,12 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 | ter-from-statistics | 2883 | 0 | 0 | 0.00 | 108 | 108 | 18 |
 | paired-significance | 6971 | 3 | 0 | 0.00 | 1523 | 1774 | 45 |
 | paired-significance (TER, brackets) | 96 | 0 | 0 | 0.00 | 44383 | 6217 | 1 |
+| paired-significance@1.1.0 (texts, chrF++) | 39282 | 2 | 0 | 0.00 | 19039 | 4045 | 184 |
+| paired-significance@1.1.0 (texts, BLEU, 4 refs) | 39305 | 2 | 0 | 0.00 | 12915 | 2025 | 128 |
+| paired-significance@1.1.0 (texts, CER) | 39282 | 2 | 0 | 0.00 | 10409 | 2193 | 126 |
+| paired-significance@1.1.0 (TER, normalized) | 48 | 0 | 0 | 0.00 | 16354 | 3047 | 1 |
+| paired-significance@1.1.0 (statistics, chrF++) | 27813 | 2 | 0 | 0.00 | 19183 | 4684 | 234 |
+| paired-significance@1.1.0 (statistics, BLEU) | 14376 | 2 | 0 | 0.00 | 8878 | 1858 | 113 |
 | wer-compute (alignments) | 166 | 2103 | 10013 | 12.61 | 371 | 133 | 11 |
 | cer-compute (alignments) | 254 | 6441 | 30501 | 25.33 | 1248 | 420 | 34 |
 | wer-from-statistics | 1386 | 0 | 0 | 0.00 | 182 | 61 | 7 |
@@ -42,7 +48,9 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 
 (The four WER and CER rows: 2026-12-07, the machine busier, load about 12. The TER row of
 paired-significance: 2026-12-07, load about 28, so its wall time is seven times its CPU time;
-ter-compute measured 3.4 s of CPU the same day.)
+ter-compute measured 3.4 s of CPU the same day. The six rows of paired-significance@1.1.0:
+2026-12-07, load 15 to 20, when 1.0.0's row took 3,801 ms of CPU, twice its quiet time above:
+their CPU times are about twice what a quiet machine takes.)
 
 What the rows show beyond the contracts' own words:
 
@@ -247,7 +255,7 @@ def _significance() -> dict[str, Any]:
     }
 
 
-def _significance_ter() -> dict[str, Any]:
+def _significance_ter_brackets() -> dict[str, Any]:
     # TER's dearest texts (brackets with normalized, a word a byte) for 2 systems: each system's
     # pairs spend the 131,072 pair bytes its ter limit allows, 16 segments of 2,048 + 2,048.
     rng = random.Random(2)
@@ -263,6 +271,71 @@ def _significance_ter() -> dict[str, Any]:
         "metrics": ["ter"],
         "ter": {"normalized": True},
     }
+
+
+def _significance_texts(hypothesis_bytes: int, references: int, metrics: list[str]) -> Any:
+    # 16 systems of 10,000 segments, the 40,000,000 text bytes spent as the sizes say, random
+    # words of 1 to 5 letters, chrF's orders at their largest, 10,000 trials.
+    rng = random.Random(41)
+    vocabulary = ["".join(rng.choices(_LETTERS, k=rng.randrange(1, 6))) for _ in range(5000)]
+    reference_bytes = (40_000_000 - 16 * 10_000 * hypothesis_bytes) // (10_000 * references)
+    refs = [[_words(rng, vocabulary, reference_bytes) for _ in range(references)]] * 10_000
+    pool = [_words(rng, vocabulary, hypothesis_bytes) for _ in range(1000)]
+    systems = [
+        {"name": f"system {k}", "hypotheses": [pool[(7 * i + k) % 1000] for i in range(10_000)]}
+        for k in range(16)
+    ]
+    chrf = {"char_order": 10, "include_whitespace": True}
+    return {
+        "systems": systems,
+        "references": refs,
+        "metrics": metrics,
+        "chrf++": {**chrf, "word_order": 2},
+        "chrf": chrf,
+        "test": "randomization",
+        "samples": 10_000,
+    }
+
+
+def _significance_ter() -> dict[str, Any]:
+    # TER's pair bytes (65,536) as 2 systems of 8 segments of 2,048 brackets against one
+    # reference each, normalized: a word a byte over a vocabulary of two.
+    rng = random.Random(42)
+    texts = ["".join(rng.choices("()", k=2048)) for _ in range(24)]
+    return {
+        "systems": [
+            {"name": f"system {k}", "hypotheses": texts[8 * k : 8 * k + 8]} for k in range(2)
+        ],
+        "references": [[t] for t in texts[16:]],
+        "metrics": ["ter"],
+        "ter": {"normalized": True},
+        "test": "randomization",
+        "samples": 10_000,
+    }
+
+
+def _significance_statistics(metric: str) -> dict[str, Any]:
+    # 160,000 segment statistics (16 systems of 10,000 segments), chrF++ with its most orders
+    # or BLEU, each count of several digits, 10,000 trials.
+    if metric == "bleu":
+        segment: dict[str, Any] = {
+            "candidate_length": 31,
+            "reference_length": 29,
+            "matches": [27, 19, 13, 8],
+            "totals": [31, 30, 29, 28],
+        }
+        options: dict[str, Any] = {}
+    else:
+        segment = {
+            "hypothesis": [150 - n for n in range(12)],
+            "reference": [149 - n for n in range(12)],
+            "matches": [120 - 9 * n for n in range(12)],
+        }
+        options = {"chrf++": {"char_order": 10, "word_order": 2}}
+    systems = [
+        {"name": f"system {k}", "statistics": {metric: [segment] * 10_000}} for k in range(16)
+    ]
+    return {"systems": systems, "metrics": [metric], **options, "test": "randomization"}
 
 
 def _words(rng: random.Random, vocabulary: list[str], size: int) -> str:
@@ -394,7 +467,43 @@ CASES = (
     ValidCase(
         "paired-significance",
         "2 systems x 16 segments of 2,048 brackets, TER normalized, 10,000 trials",
+        _significance_ter_brackets,
+    ),
+    ValidCase(
+        "paired-significance",
+        "16 systems x 10,000 segments x 1 ref (40 MB), chrF++ orders 10 + 2, 10,000 trials",
+        lambda: _significance_texts(240, 1, ["chrf++"]),
+        "1.1.0",
+    ),
+    ValidCase(
+        "paired-significance",
+        "16 systems x 10,000 segments x 4 refs (40 MB), BLEU, 10,000 trials",
+        lambda: _significance_texts(150, 4, ["bleu"]),
+        "1.1.0",
+    ),
+    ValidCase(
+        "paired-significance",
+        "16 systems x 10,000 segments x 1 ref (40 MB), CER, 10,000 trials",
+        lambda: _significance_texts(240, 1, ["cer"]),
+        "1.1.0",
+    ),
+    ValidCase(
+        "paired-significance",
+        "TER, normalized: 65,536 pair bytes of brackets, 10,000 trials",
         _significance_ter,
+        "1.1.0",
+    ),
+    ValidCase(
+        "paired-significance",
+        "160,000 BLEU segment statistics (16 x 10,000), 10,000 trials",
+        lambda: _significance_statistics("bleu"),
+        "1.1.0",
+    ),
+    ValidCase(
+        "paired-significance",
+        "160,000 chrF++ segment statistics of 12 orders (16 x 10,000), 10,000 trials",
+        lambda: _significance_statistics("chrf++"),
+        "1.1.0",
     ),
 )
 

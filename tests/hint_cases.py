@@ -12,6 +12,7 @@ class HintCase(NamedTuple):
     input: dict[str, Any]
     pointer: str  # the violation that carries the fix
     fix: str  # a fragment of the fix
+    version: str = "1.0.0"
 
 
 CASES = {
@@ -47,6 +48,16 @@ CASES = {
         {"parts": [{"ter": 0.5, "num_edits": 1, "ref_length": 2, "segments": []}]},
         "/parts/0",
         'bind each step\'s "/segments"',
+    ),
+    "a test set too large for texts": HintCase(
+        "paired-significance",
+        {
+            "systems": [{"name": n, "hypotheses": ["x"] * 10_001} for n in ("a", "b")],
+            "references": [["x"]] * 10_001,
+        },
+        "/systems/0/hypotheses",
+        "tested from its per-segment statistics",
+        "1.1.0",
     ),
 }
 

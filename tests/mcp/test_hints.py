@@ -7,7 +7,7 @@ from tests.mcp.clients import STATELESS, call, text_of
 
 @every_hint
 def test_execute_answers_an_error_result_carrying_the_fix(mcp_url: str, case: HintCase) -> None:
-    arguments = {"id": case.tool_id, "version": "1.0.0", "input": case.input}
+    arguments = {"id": case.tool_id, "version": case.version, "input": case.input}
     result = call(mcp_url, STATELESS, "execute", arguments)
     assert result.is_error
     carrying(text_of(result)["errors"], case)

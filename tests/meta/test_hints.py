@@ -10,14 +10,14 @@ from tests.hint_cases import HintCase, carrying, every_hint
 @every_hint
 def test_execute_adds_the_fix_to_the_error_it_explains(case: HintCase) -> None:
     with pytest.raises(InputError) as raised:
-        execute(case.tool_id, "1.0.0", case.input)
+        execute(case.tool_id, case.version, case.input)
     message = carrying(raised.value.errors, case)
     assert message.startswith("expected ")
 
 
 @every_hint
 def test_a_batch_operation_carries_the_fix_under_its_input(case: HintCase) -> None:
-    (entry,) = execute_batch([{"id": case.tool_id, "version": "1.0.0", "input": case.input}])
+    (entry,) = execute_batch([{"id": case.tool_id, "version": case.version, "input": case.input}])
     assert entry["status"] == "error"
     message = carrying(entry["errors"], case, prefix="/operations/0/input")
     assert f"at /operations/0/input{case.pointer}" in message

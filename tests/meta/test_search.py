@@ -168,6 +168,11 @@ REALISTIC_QUERIES = [
     ("paired significance test", "paired-significance"),
     ("paired bootstrap resampling between two systems", "paired-significance"),
     ("approximate randomization p-value", "paired-significance"),
+    (
+        "significance of a test set scored in parts from per-segment statistics",
+        "paired-significance",
+    ),
+    ("is the TER difference of two systems significant on 10,000 segments", "paired-significance"),
     ("ROUGE of a summarization system", "rouge-compute"),
     ("rouge-score ROUGE-L and ROUGE-Lsum", "rouge-compute"),
     ("ROUGE-1 and ROUGE-2 with the Porter stemmer", "rouge-compute"),

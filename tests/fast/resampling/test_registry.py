@@ -11,6 +11,7 @@ from mtcompute.api.significance import score_keys
 from mtcompute.fast.resampling import registry
 from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric
 from mtcompute.fast.resampling.segmentwise.edit_segments import EditRateFormula
+from mtcompute.fast.resampling.statistics import reference_count
 from mtcompute.scoring.registry import metrics
 from mtcompute.scoring.score import score_corpus
 from mtcompute.scoring.systems import Resampling, score_systems
@@ -33,7 +34,9 @@ def test_an_unknown_name_has_no_resampled_metric() -> None:
 def test_a_name_registered_twice_is_refused() -> None:
     bleu = registry.resampled_metrics()["bleu"]
     with pytest.raises(ValueError, match="registered already"):
-        registry.register(ResampledMetric("bleu", "bleu", bleu.options, bleu.statistics))
+        registry.register(
+            ResampledMetric("bleu", "bleu", bleu.options, bleu.statistics, {}, bleu.from_segments)
+        )
 
 
 @pytest.mark.parametrize("name", ["bleu", "chrf", "chrf++", "ter"])
@@ -86,7 +89,9 @@ def test_a_new_metric_with_several_scores_is_one_registration() -> None:
         ]
 
     registry.register(
-        ResampledMetric("lengths", "lengths", matrix.options, lengths, lambda _: ("long", "longer"))
+        ResampledMetric(
+            "lengths", "lengths", matrix.options, lengths, scores=lambda _: ("long", "longer")
+        )
     )
     try:
         systems, references = _two_systems()
@@ -95,3 +100,17 @@ def test_a_new_metric_with_several_scores_is_one_registration() -> None:
         assert score_keys("lengths") == ("long", "longer")
     finally:
         del registry._METRICS["lengths"]  # the test's own registration
+
+
+@pytest.mark.parametrize("name", ["bleu", "chrf", "chrf++", "ter", "wer", "cer"])
+def test_each_metrics_defaults_are_the_options_it_takes_when_none_are_given(name: str) -> None:
+    described = registry.resampled_metrics()[name]
+    assert described.options(described.defaults) == described.options({})
+
+
+def test_a_ter_average_is_read_as_the_fewest_references_it_can_be_the_average_of() -> None:
+    assert reference_count(6.0) == 1
+    assert reference_count(2.5) == 2
+    assert reference_count(13 / 3) == 3
+    assert reference_count(7 / 8) == 8
+    assert reference_count(0.1) is None

@@ -9,7 +9,7 @@ from tests.http.inputs import JSON_HEADERS
 
 @every_hint
 def test_a_422_problem_carries_the_fix(client: httpx.Client, case: HintCase) -> None:
-    path = f"/v1/tools/{case.tool_id}/versions/1.0.0/execute"
+    path = f"/v1/tools/{case.tool_id}/versions/{case.version}/execute"
     response = client.post(path, content=jsonio.dumps(case.input), headers=JSON_HEADERS)
     assert response.status_code == 422
     assert response.headers["content-type"] == "application/problem+json"
@@ -18,7 +18,7 @@ def test_a_422_problem_carries_the_fix(client: httpx.Client, case: HintCase) -> 
 
 @every_hint
 def test_a_batch_over_http_carries_the_fix(client: httpx.Client, case: HintCase) -> None:
-    batch = {"operations": [{"id": case.tool_id, "version": "1.0.0", "input": case.input}]}
+    batch = {"operations": [{"id": case.tool_id, "version": case.version, "input": case.input}]}
     response = client.post("/v1/batch", content=jsonio.dumps(batch), headers=JSON_HEADERS)
     assert response.status_code == 200
     carrying(response.json()["results"][0]["errors"], case, prefix="/operations/0/input")

@@ -30,10 +30,12 @@ class SystemsMatchReferences:
         return False
 
     def bulk(self, raw: dict[str, Any]) -> _Failed | None:
-        segments = len(raw["references"])
         names = [system["name"] for system in raw["systems"]]
         if len(set(names)) != len(names):
             return FAILED
+        if "references" not in raw:  # systems given another way (by their statistics)
+            return None
+        segments = len(raw["references"])
         return None if all(len(s["hypotheses"]) == segments for s in raw["systems"]) else FAILED
 
     def walk(self, raw: dict[str, Any], found: Violations) -> None:
@@ -150,6 +152,7 @@ class SegmentScores:
 
     max_segment_scores: int
     checks_items_at: Sequence[Path] = ()
+    code: str = "too_much_work"
 
     @property
     def walks_items(self) -> bool:
@@ -172,4 +175,41 @@ class SegmentScores:
                 f"expected systems x segments x metrics of at most {self.max_segment_scores}, "
                 f"got {count}"
             )
-            found.add("too_much_work", "", message)
+            found.add(self.code, "", message)
+
+
+@dataclass(frozen=True)
+class OneReferenceFor:
+    """With one of ``metrics`` asked (WER and CER compare a hypothesis with one reference),
+    each segment has one reference."""
+
+    metrics: frozenset[str]
+    checks_items_at: Sequence[Path] = ()
+
+    @property
+    def walks_items(self) -> bool:
+        return True
+
+    def _asked(self, raw: dict[str, Any]) -> list[str]:
+        metrics = raw.get("metrics")
+        if not isinstance(metrics, list):
+            return []
+        return [m for m in metrics if isinstance(m, str) and m in self.metrics]
+
+    def bulk(self, raw: dict[str, Any]) -> _Failed | None:
+        if not self._asked(raw):
+            return None
+        return None if all(len(refs) == 1 for refs in raw.get("references", ())) else FAILED
+
+    def walk(self, raw: dict[str, Any], found: Violations) -> None:
+        asked, references = self._asked(raw), raw.get("references")
+        if not asked or not isinstance(references, list):
+            return
+        for i, refs in enumerate(references):
+            if isinstance(refs, list) and len(refs) != 1:
+                pointer = f"/references/{i}"
+                message = (
+                    f"expected one reference a segment with {asked[0]}, got {len(refs)} "
+                    f"{where(pointer)}"
+                )
+                found.add("one_reference", pointer, message)

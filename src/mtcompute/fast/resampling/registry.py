@@ -5,15 +5,17 @@ several systems and the ``paired-significance`` contract.
 A resampled metric turns keyword options into its options, and several systems' texts into one
 per-segment statistics matrix per system with the formula that scores their sums (a metric
 that gives several scores, as ROUGE gives one per type, gives a matrix per system and a formula
-for each, and names them with ``scores``). Adding one is one module in ``segmentwise/`` that
-calls ``register``: every module there is imported the first time the metrics are read.
-(``score``'s metric, a layer above, names it by ``resampled``.)
+for each, and names them with ``scores``); or, for a test set scored in parts, the per-segment
+statistics its parts tools answer (one mapping a segment, named as those tools name them) into
+the same matrices. Adding one is one module in ``segmentwise/`` that calls ``register``: every
+module there is imported the first time the metrics are read. (``score``'s metric, a layer
+above, names it by ``resampled``.)
 """
 
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mtcompute.fast.resampling.modes import Resampling
@@ -50,18 +52,28 @@ def _only(name: str) -> Callable[[Any], tuple[str, ...]]:
     return scores
 
 
+# segments[k][i] is system k's statistics of segment i, as the metric's parts tools name them.
+Segments = Sequence[Sequence[Mapping[str, Any]]]
+FromSegments = Callable[[Any, Segments], MetricStatistics]
+
+
 @dataclass(frozen=True, slots=True)
 class ResampledMetric:
     """A metric as resampling takes it: its ``name`` (as ``score -m`` names it), the keyword
     ``group`` its options arrive under in the library's older keywords (``chrf`` for chrF++),
     ``options`` (keywords to its options; ``TypeError`` or ``ValueError`` for a bad one),
-    ``statistics`` (the matrices of every system) and, for a metric that gives several scores,
+    ``statistics`` (the matrices of every system), ``defaults`` (each keyword option's value
+    when it is left out), ``from_segments`` (the matrices, in portable mode, of per-segment
+    statistics as the metric's parts tools answer them; the caller has checked their shape;
+    ``None`` for a metric without parts tools) and, for a metric that gives several scores,
     ``scores`` (the key of each, from its options; by default its name alone)."""
 
     name: str
     group: str
     options: Callable[[Mapping[str, Any]], Any]
     statistics: Statistics
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    from_segments: FromSegments | None = None
     scores: Callable[[Any], tuple[str, ...]] | None = None
 
     def score_keys(self, options: Any) -> tuple[str, ...]:

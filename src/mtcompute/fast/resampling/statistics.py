@@ -66,6 +66,19 @@ def ter_scale(reference_counts: Sequence[int]) -> int:
     return math.lcm(*reference_counts) if reference_counts else 1
 
 
+MAX_REFERENCES = 8  # the most references a segment has
+
+
+def reference_count(average: float) -> int | None:
+    """The fewest references (1 to 8) whose integer total length ``average`` is the double
+    of: ``round(average * k) / k == average``; None if there are none."""
+    for count in range(1, MAX_REFERENCES + 1):
+        total = round(average * count)
+        if total / count == average:
+            return count
+    return None
+
+
 def ter_matrix(
     segments: Sequence[TerStatistics], reference_counts: Sequence[int], scale: int | None = None
 ) -> Matrix:

@@ -90,7 +90,11 @@ def docs_context(base_url: str) -> dict[str, object]:
             (t.contract.id, t.contract.version, _limits_text(dict(t.contract.limits)))
             for t in all_tools()
         ],
-        "max_body": f"{DEFAULT_MAX_BODY_BYTES:,} bytes by default",
+        "max_body": (
+            f"{DEFAULT_MAX_BODY_BYTES:,} bytes by default (a tool whose valid input is larger "
+            "names its own among its limits, max_body_bytes, which the execute route takes "
+            "while the default stands)"
+        ),
         "parts_recipe": batch_doc.PARTS_RECIPE,
         "parts_batch": pretty(batch_doc.PARTS_BATCH),
     }

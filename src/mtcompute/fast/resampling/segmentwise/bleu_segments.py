@@ -3,13 +3,19 @@ totals per order, tokenized as sacreBLEU's ``BLEU(tokenize=..., lowercase=...)``
 reference once, for every system), scored by corpus BLEU's formula."""
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
 
 from mtcompute.fast.resampling.modes import Resampling
-from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
+from mtcompute.fast.resampling.registry import (
+    MetricStatistics,
+    ResampledMetric,
+    Segments,
+    Texts,
+    register,
+)
 from mtcompute.fast.resampling.scores import BleuFormula
 from mtcompute.fast.resampling.statistics import bleu_rows
 from mtcompute.fast.tokenize import tokenize_many
@@ -75,4 +81,29 @@ def _tokenized_references(
     return per_segment
 
 
-BLEU = register(ResampledMetric("bleu", "bleu", bleu_options, bleu_statistics))
+def _defaults() -> dict[str, Any]:
+    """The keyword options left out, as ``bleu_options`` takes them."""
+    defaults: dict[str, Any] = {field.name: field.default for field in fields(BleuOptions)}
+    smoothing: Smoothing = defaults.pop("smoothing")
+    return {**defaults, "smoothing": smoothing.method, "smoothing_value": smoothing.value}
+
+
+def bleu_from_segments(options: BleuOptions, segments: Segments) -> MetricStatistics:
+    """Per segment ``candidate_length``, ``reference_length``, ``matches`` and ``totals`` (of
+    ``max_order`` orders each), as ``bleu-sentence-components`` answers them."""
+    matrices = [
+        np.array(
+            [
+                [s["candidate_length"], s["reference_length"], *s["matches"], *s["totals"]]
+                for s in system
+            ],
+            dtype=np.float64,
+        ).reshape(len(system), 2 + 2 * options.max_order)
+        for system in segments
+    ]
+    return MetricStatistics("BLEU", BleuFormula(options.smoothing, options.max_order), matrices)
+
+
+BLEU = register(
+    ResampledMetric("bleu", "bleu", bleu_options, bleu_statistics, _defaults(), bleu_from_segments)
+)

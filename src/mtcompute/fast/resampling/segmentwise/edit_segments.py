@@ -17,7 +17,13 @@ from numpy.typing import NDArray
 from mtcompute.errors import InputError, Violation
 from mtcompute.fast.edits import pair_statistics_fast
 from mtcompute.fast.resampling.modes import Resampling
-from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
+from mtcompute.fast.resampling.registry import (
+    MetricStatistics,
+    ResampledMetric,
+    Segments,
+    Texts,
+    register,
+)
 from mtcompute.fast.resampling.scores import Matrix, Scores
 
 
@@ -72,5 +78,37 @@ def _statistics(name: str, by_characters: bool) -> Any:
     return statistics
 
 
-WER = register(ResampledMetric("wer", "wer", _no_options, _statistics("WER", False)))
-CER = register(ResampledMetric("cer", "cer", _no_options, _statistics("CER", True)))
+def _from_segments(name: str) -> Any:
+    def from_segments(options: None, segments: Segments) -> MetricStatistics:
+        """Per segment ``hits``, ``substitutions``, ``deletions`` and ``insertions``, as
+        ``wer-compute`` and ``cer-compute`` answer them."""
+        del options
+        matrices = []
+        for system in segments:
+            counts = np.array(
+                [(s["hits"], s["substitutions"], s["deletions"], s["insertions"]) for s in system],
+                dtype=np.float64,
+            ).reshape(len(system), 4)
+            hits, substitutions, deletions, insertions = counts.T
+            errors = substitutions + deletions + insertions
+            reference = hits + substitutions + deletions
+            matrices.append(np.stack([errors, reference, insertions], axis=1))
+        return MetricStatistics(name, EditRateFormula(), matrices)
+
+    return from_segments
+
+
+def _edit_rate(name: str, by_characters: bool) -> ResampledMetric:
+    label = name.upper()
+    return ResampledMetric(
+        name,
+        name,
+        _no_options,
+        _statistics(label, by_characters),
+        {},
+        _from_segments(label),
+    )
+
+
+WER = register(_edit_rate("wer", False))
+CER = register(_edit_rate("cer", True))

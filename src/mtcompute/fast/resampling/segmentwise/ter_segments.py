@@ -2,12 +2,21 @@
 portable mode), scored by TER's formula."""
 
 from collections.abc import Mapping, Sequence
+from dataclasses import fields
 from typing import Any
 
+import numpy as np
+
 from mtcompute.fast.resampling.modes import Resampling
-from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
+from mtcompute.fast.resampling.registry import (
+    MetricStatistics,
+    ResampledMetric,
+    Segments,
+    Texts,
+    register,
+)
 from mtcompute.fast.resampling.scores import TerFormula
-from mtcompute.fast.resampling.statistics import ter_matrix, ter_scale
+from mtcompute.fast.resampling.statistics import reference_count, ter_matrix, ter_scale
 from mtcompute.fast.ter import corpus_statistics_fast
 from mtcompute.metrics.ter.options import TerOptions
 
@@ -32,4 +41,30 @@ def ter_statistics(
     return MetricStatistics("TER", TerFormula(scale or 1), matrices)
 
 
-TER = register(ResampledMetric("ter", "ter", ter_options, ter_statistics))
+def ter_from_segments(options: TerOptions, segments: Segments) -> MetricStatistics:
+    """Per segment ``num_edits`` and ``ref_length`` (the references' average length), as
+    ``ter-compute`` answers them, scaled as in portable mode: each average is the exact
+    fraction of the fewest references it can be an average of (``reference_count``), and TER
+    of a sum is the same double whatever common multiple of the counts scales it."""
+    del options  # the texts were scored already
+    averages = [[segment["ref_length"] for segment in system] for system in segments]
+    counts = {average: reference_count(average) or 1 for system in averages for average in system}
+    scale = ter_scale(sorted(set(counts.values())))
+    scaled = {average: round(average * k) * (scale // k) for average, k in counts.items()}
+    matrices = [
+        np.array(
+            [
+                (segment["num_edits"], scaled[average])
+                for segment, average in zip(system, lengths, strict=True)
+            ],
+            dtype=np.float64,
+        ).reshape(len(system), 2)
+        for system, lengths in zip(segments, averages, strict=True)
+    ]
+    return MetricStatistics("TER", TerFormula(scale), matrices)
+
+
+_DEFAULTS = {field.name: field.default for field in fields(TerOptions)}
+TER = register(
+    ResampledMetric("ter", "ter", ter_options, ter_statistics, _DEFAULTS, ter_from_segments)
+)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs.corpus import decimals_of
 from mtcompute.contracts.limits import Limits
@@ -230,4 +230,10 @@ CONTRACT = Contract(
     examples=EXAMPLES,
 )
 
-TOOL = Tool(CONTRACT, PARSER, run, text_corpus_input_hints)
+TOOL = Tool(
+    CONTRACT,
+    PARSER,
+    run,
+    text_corpus_input_hints,
+    remedy=remedies.of_texts("ter-compute", "ter-from-statistics"),
+)

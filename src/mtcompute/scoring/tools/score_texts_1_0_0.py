@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.limits import Limits
-from mtcompute.contracts.mistakes import text_corpus_input_hints
+from mtcompute.contracts.mistakes import Hint, text_corpus_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import SameLength
@@ -454,8 +454,7 @@ CONTRACT = Contract(
         "einen ganzen Datensatz mit sacreBLEU-Signaturen bewerten",
     ),
     not_supported=(
-        "statistics of parts to add up: use bleu-corpus-statistics and the -from-statistics "
-        "tools",
+        "statistics of parts to add up: use bleu-corpus-statistics and the -from-statistics tools",
         "pre-tokenized token lists: use bleu-corpus-compute",
         "several systems, confidence intervals, significance: use paired-significance",
         "lines with different numbers of references",
@@ -508,4 +507,29 @@ CONTRACT = Contract(
     examples=EXAMPLES,
 )
 
-TOOL = Tool(CONTRACT, PARSER, run, text_corpus_input_hints, max_body_bytes=MAX_BODY_BYTES)
+# The fields by which a local stdio server reads files (``mtcompute mcp --files-root``).
+FILE_FIELDS = ("hypotheses_file", "references_files")
+
+
+def hints(raw: Mapping[str, Any]) -> list[Hint]:
+    """The hints of texts per segment, and what to do with file fields sent where no files
+    are read."""
+    found = text_corpus_input_hints(raw)
+    for field in FILE_FIELDS:
+        if field in raw:
+            message = (
+                "files are read by path only by a local `mtcompute mcp --files-root DIR` (stdio) "
+                "server, never over HTTP: send the lines in hypotheses and references"
+            )
+            found.append(Hint(f"/{field}", message))
+    return found
+
+
+TOOL = Tool(
+    CONTRACT,
+    PARSER,
+    run,
+    hints,
+    max_body_bytes=MAX_BODY_BYTES,
+    remedy=remedies.SCORE_TEXTS,
+)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from mtcompute import execute
 from mtcompute.cli.main import cli
-from mtcompute.errors import InputError
+from mtcompute.errors import InputError, Violation
 from mtcompute.scoring.tools.score_texts_1_0_0 import MAX_BODY_BYTES, TOOL
 
 WORDS = (
@@ -117,7 +117,7 @@ def test_sentence_level_scores_are_score_s_jsonl_lines(tmp_path: Path) -> None:
     assert {p["name"] for p in printed} == {e["name"] for e in result["sentences"]}
 
 
-def _refused(raw: dict[str, Any]) -> list[dict[str, str]]:
+def _refused(raw: dict[str, Any]) -> list[Violation]:
     with pytest.raises(InputError) as caught:
         execute("score-texts", "1.0.0", raw)
     return caught.value.errors

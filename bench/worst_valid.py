@@ -278,6 +278,32 @@ def _rouge() -> dict[str, Any]:
     }
 
 
+def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
+    # 10,000 segments of a hypothesis and 4 references of 200 bytes (10 MB of text), words of
+    # a vocabulary small enough that TER's word matches come near their bound (2.5 million),
+    # every segment's scores asked for too.
+    rng = random.Random(41)
+    vocabulary = _distinct(vocabulary_size)
+    lines = [[_words(rng, vocabulary, 200) for _ in range(5)] for _ in range(10_000)]
+    return {
+        "hypotheses": [line[0] for line in lines],
+        "references": [line[1:] for line in lines],
+        "metrics": metrics,
+        "sentence_level": True,
+    }
+
+
+def _character_pairs() -> dict[str, Any]:
+    # CER's bound: 10,000 pairs of 223 letters over two, 497 million character pairs.
+    rng = random.Random(42)
+    texts = ["".join(rng.choices("ab", k=223)) for _ in range(20_000)]
+    return {
+        "hypotheses": texts[:10_000],
+        "references": [[text] for text in texts[10_000:]],
+        "metrics": ["cer", "wer", "bleu", "chrf"],
+    }
+
+
 @dataclass(frozen=True)
 class ValidCase:
     tool: str
@@ -360,6 +386,16 @@ CASES = (
         "rouge-compute",
         "64 pairs of 8 KiB in 395 lines, every type, the stemmer (9,985,600 sentence pairs)",
         _rouge,
+    ),
+    ValidCase(
+        "score-texts",
+        "10,000 segments x 4 refs of 200 bytes (10 MB), bleu chrf chrf++ ter rouge, per segment",
+        lambda: _test_set(["bleu", "chrf", "chrf++", "ter", "rouge"], 170),
+    ),
+    ValidCase(
+        "score-texts",
+        "10,000 pairs of 223 letters over 2 (497M character pairs), cer wer bleu chrf",
+        _character_pairs,
     ),
     ValidCase(
         "paired-significance",

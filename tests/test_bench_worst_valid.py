@@ -8,6 +8,7 @@ from bench import worst_valid
 from bench.worst_valid import CASES, ValidCase
 from mtcompute import jsonio
 from mtcompute.contracts.registry import all_tools, get_tool
+from mtcompute.meta.bodies import tool_body_limit
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 
@@ -23,7 +24,8 @@ def test_each_worst_valid_input_passes_its_contract_and_fits_the_body_limit(
 ) -> None:
     raw = case.build()
     get_tool(case.tool, case.version).parser.parse(raw)  # raises InputError for an invalid one
-    assert len(jsonio.dumps(raw)) <= DEFAULT_MAX_BODY_BYTES
+    limit = tool_body_limit(case.tool, case.version, DEFAULT_MAX_BODY_BYTES)
+    assert len(jsonio.dumps(raw)) <= limit
 
 
 def test_a_case_measured_apart_reports_its_body_and_answer() -> None:

@@ -433,7 +433,7 @@ CONTRACT = Contract(
     version="1.0.0",
     title="Score texts as sacreBLEU does",
     summary=(
-        "Every metric of `mtcompute score` (BLEU, chrF, chrF++, TER, WER, CER, ROUGE) on a "
+        "Every metric of mtcompute score (BLEU, chrF, chrF++, TER, WER, CER, ROUGE) on a "
         "whole set of raw lines in one call, with sacreBLEU's options, defaults and signatures."
     ),
     use_when=(

@@ -56,6 +56,18 @@ What the rows show beyond the contracts' own words:
   comma), and ``İ`` lowercases to two tokens of 9 bytes in all.
 - ter-compute's dearest texts are brackets with ``normalized`` (a word a byte, twice the words of
   ``a b a b``): 2 s of CPU, where its limits were set for about 1 s.
+- score-texts (2026-12-07, load 6 to 15): its TER is NOT within a few seconds at its limits.
+  The bound on TER's work, pairs of equal words (2.5 million), holds translation text (about
+  1.6 us of CPU per match: 10,000 segments x 4 references of WMT-like lines, 0.9 million
+  matches, 1.4 s) and texts of one repeated word, but texts of 80 one- or two-letter words over
+  a vocabulary of 170 cost about 60 us per match (500 segments x 4: 7.1 s, twice that with
+  sentence_level, which scores each segment again): about 140 s at the bound. A bound that
+  follows TER's shift search (matches times words, say) is yet to be measured and set; the
+  second score-texts case below is that input, and takes minutes. Without ter, the same 10 MB
+  set with every segment's scores takes 3.4 s (body 9,889 KiB, answer 1,236 KiB). CER at its
+  bound with the longest texts (29 pairs of 4,096 letters, 487 million character pairs) takes
+  9.3 s, where 10,000 pairs of 223 letters (497 million) take 0.3 s: its bound, too, is to be
+  set by the texts' length, not their product alone.
 - chrf-pairwise-compute grows by about 400 MiB for a 1 MiB body, the most of any tool: about
   40 MiB per character order (195 MiB with the default options), while each text's n-grams,
   counted once, are held for the whole matrix.
@@ -294,13 +306,14 @@ def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
 
 
 def _character_pairs() -> dict[str, Any]:
-    # CER's bound: 10,000 pairs of 223 letters over two, 497 million character pairs.
+    # CER's bound with the longest texts: 29 pairs of 4,096 letters over two, 487 million
+    # character pairs (the alignment's cost per cell is highest for long texts).
     rng = random.Random(42)
-    texts = ["".join(rng.choices("ab", k=223)) for _ in range(20_000)]
+    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(58)]
     return {
-        "hypotheses": texts[:10_000],
-        "references": [[text] for text in texts[10_000:]],
-        "metrics": ["cer", "wer", "bleu", "chrf"],
+        "hypotheses": texts[:29],
+        "references": [[text] for text in texts[29:]],
+        "metrics": ["cer"],
     }
 
 
@@ -389,12 +402,17 @@ CASES = (
     ),
     ValidCase(
         "score-texts",
-        "10,000 segments x 4 refs of 200 bytes (10 MB), bleu chrf chrf++ ter rouge, per segment",
+        "10,000 segments x 4 refs of 200 bytes (10 MB), bleu chrf chrf++ rouge, per segment",
+        lambda: _test_set(["bleu", "chrf", "chrf++", "rouge"], 170),
+    ),
+    ValidCase(
+        "score-texts",
+        "the same with ter: 2.35 million word matches of 1- and 2-letter words (minutes)",
         lambda: _test_set(["bleu", "chrf", "chrf++", "ter", "rouge"], 170),
     ),
     ValidCase(
         "score-texts",
-        "10,000 pairs of 223 letters over 2 (497M character pairs), cer wer bleu chrf",
+        "29 pairs of 4,096 letters over 2 (487M character pairs), cer",
         _character_pairs,
     ),
     ValidCase(

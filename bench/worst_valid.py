@@ -71,6 +71,18 @@ What the rows show beyond the contracts' own words:
   every system on such texts: 4.8 to 6.2 s of CPU, where its page states about 3 s. TER's
   shift search runs within a beam, so its time grows with the words (about 110 us each), not
   their square; a server admits both by that estimate (``contracts.costs``).
+- score-texts (2026-12-07, load 6 to 15): its TER is NOT within a few seconds at its limits.
+  The bound on TER's work, pairs of equal words (2.5 million), holds translation text (about
+  1.6 us of CPU per match: 10,000 segments x 4 references of WMT-like lines, 0.9 million
+  matches, 1.4 s) and texts of one repeated word, but texts of 80 one- or two-letter words over
+  a vocabulary of 170 cost about 60 us per match (500 segments x 4: 7.1 s, twice that with
+  sentence_level, which scores each segment again): about 140 s at the bound. A bound that
+  follows TER's shift search (matches times words, say) is yet to be measured and set; the
+  second score-texts case below is that input, and takes minutes. Without ter, the same 10 MB
+  set with every segment's scores takes 3.4 s (body 9,889 KiB, answer 1,236 KiB). CER at its
+  bound with the longest texts (29 pairs of 4,096 letters, 487 million character pairs) takes
+  9.3 s, where 10,000 pairs of 223 letters (497 million) take 0.3 s: its bound, too, is to be
+  set by the texts' length, not their product alone.
 - chrf-pairwise-compute grows by about 400 MiB for a 1 MiB body, the most of any tool: about
   40 MiB per character order (195 MiB with the default options), while each text's n-grams,
   counted once, are held for the whole matrix.
@@ -376,6 +388,33 @@ def _rouge() -> dict[str, Any]:
     }
 
 
+def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
+    # 10,000 segments of a hypothesis and 4 references of 200 bytes (10 MB of text), words of
+    # a vocabulary small enough that TER's word matches come near their bound (2.5 million),
+    # every segment's scores asked for too.
+    rng = random.Random(41)
+    vocabulary = _distinct(vocabulary_size)
+    lines = [[_words(rng, vocabulary, 200) for _ in range(5)] for _ in range(10_000)]
+    return {
+        "hypotheses": [line[0] for line in lines],
+        "references": [line[1:] for line in lines],
+        "metrics": metrics,
+        "sentence_level": True,
+    }
+
+
+def _character_pairs() -> dict[str, Any]:
+    # CER's bound with the longest texts: 29 pairs of 4,096 letters over two, 487 million
+    # character pairs (the alignment's cost per cell is highest for long texts).
+    rng = random.Random(42)
+    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(58)]
+    return {
+        "hypotheses": texts[:29],
+        "references": [[text] for text in texts[29:]],
+        "metrics": ["cer"],
+    }
+
+
 @dataclass(frozen=True)
 class ValidCase:
     tool: str
@@ -458,6 +497,21 @@ CASES = (
         "rouge-compute",
         "64 pairs of 8 KiB in 395 lines, every type, the stemmer (9,985,600 sentence pairs)",
         _rouge,
+    ),
+    ValidCase(
+        "score-texts",
+        "10,000 segments x 4 refs of 200 bytes (10 MB), bleu chrf chrf++ rouge, per segment",
+        lambda: _test_set(["bleu", "chrf", "chrf++", "rouge"], 170),
+    ),
+    ValidCase(
+        "score-texts",
+        "the same with ter: 2.35 million word matches of 1- and 2-letter words (minutes)",
+        lambda: _test_set(["bleu", "chrf", "chrf++", "ter", "rouge"], 170),
+    ),
+    ValidCase(
+        "score-texts",
+        "29 pairs of 4,096 letters over 2 (487M character pairs), cer",
+        _character_pairs,
     ),
     ValidCase(
         "paired-significance",

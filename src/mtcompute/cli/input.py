@@ -20,10 +20,10 @@ class InputFile(click.File):
             self.fail("standard input is closed", param, ctx)
 
 
-def read_input(input_file: BinaryIO) -> bytes:
-    """The whole input, read no further than one byte past the body limit: a larger input is
-    an input error (exit 2) before it fills memory, the same refusal as the service's 413."""
-    limit = DEFAULT_MAX_BODY_BYTES
+def read_input(input_file: BinaryIO, limit: int = DEFAULT_MAX_BODY_BYTES) -> bytes:
+    """The whole input, read no further than one byte past the body limit (a service's for the
+    tool, ``limit``): a larger input is an input error (exit 2) before it fills memory, the same
+    refusal as the service's 413."""
     try:
         data = input_file.read(limit + 1)
     except OSError as error:

@@ -1,6 +1,8 @@
 """The commands that serve: ``serve`` (HTTP API, pages and MCP at /mcp) and ``mcp`` (stdio).
 Both need the ``server`` extra, imported only when they run."""
 
+from pathlib import Path
+
 import click
 
 from mtcompute.cli.extras import require_server_extra
@@ -172,7 +174,13 @@ def _cors_origins(values: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @click.command("mcp")
-def mcp_stdio() -> None:
+@click.option(
+    "--files-root",
+    type=click.Path(exists=True, file_okay=False, resolve_path=True, path_type=Path),
+    help="Let score-texts read hypotheses_file and references_files, paths relative to this "
+    "folder (only regular files under it); off by default.",
+)
+def mcp_stdio(files_root: Path | None) -> None:
     """Serve MCP on stdin and stdout, for an MCP client to start.
 
     \b
@@ -180,6 +188,7 @@ def mcp_stdio() -> None:
       {"command": "/absolute/path/to/.venv/bin/mtcompute", "args": ["mcp"]}
     """
     require_server_extra("mcp")
-    from mtcompute.mcp.server import run_stdio  # noqa: PLC0415 - the MCP SDK only when serving it
+    from mtcompute.mcp.files import FilesRoot  # noqa: PLC0415 - the MCP SDK only when serving it
+    from mtcompute.mcp.server import run_stdio  # noqa: PLC0415
 
-    run_stdio()
+    run_stdio(None if files_root is None else FilesRoot(files_root))

@@ -19,6 +19,7 @@ from mtcompute.cli.remote import (
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError
 from mtcompute.meta.batch.run import run_batch
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 
 @click.command()
@@ -43,8 +44,11 @@ def run(
     Example:
       mtcompute run bleu-corpus-compute 1.0.0 --input examples/bleu-corpus-compute-1.0.0.json
     """
+    from mtcompute.meta.bodies import tool_body_limit  # noqa: PLC0415 - the contracts, to run one
+
     try:
-        answer = _execute(tool_id, version, read_input(input_file), base_url, timeout)
+        limit = tool_body_limit(tool_id, version, DEFAULT_MAX_BODY_BYTES)
+        answer = _execute(tool_id, version, read_input(input_file, limit), base_url, timeout)
     except MtcomputeError as error:
         fail(error)
     print_json(answer)

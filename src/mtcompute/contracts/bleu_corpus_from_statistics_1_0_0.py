@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import parts as parts_input
 from mtcompute.contracts.inputs.corpus import MAX_ORDER, decimals_of
@@ -229,4 +229,4 @@ def run(request: PartsRequest) -> JsonObject:
     return score_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, remedy=remedies.FROM_STATISTICS)

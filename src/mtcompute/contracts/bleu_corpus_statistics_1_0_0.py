@@ -6,7 +6,7 @@ A released version never changes behaviour: a change goes into a new module besi
 
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import corpus as corpus_input
 from mtcompute.contracts.inputs.corpus import CorpusRequest
@@ -139,4 +139,4 @@ def run(request: StatisticsRequest) -> JsonObject:
     return statistics_of(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run, token_corpus_input_hints)
+TOOL = Tool(CONTRACT, PARSER, run, token_corpus_input_hints, remedy=remedies.TOKEN_CORPUS)

@@ -5,7 +5,7 @@ A released version never changes behaviour: a change goes into a new module besi
 
 from typing import Any, cast
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import corpus as corpus_input
@@ -230,4 +230,5 @@ TOOL = Tool(
     token_corpus_input_hints,
     answer_bytes=table_bytes,
     answer_note=ANSWER_NOTE,
+    remedy=remedies.TOKEN_CORPUS,
 )

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import edits
 from mtcompute.contracts.inputs.corpus import decimals_of
@@ -208,4 +208,5 @@ TOOL = Tool(
     input_hints,
     answer_bytes=edits.character_answer_bytes,
     answer_note=edits.ANSWER_NOTE,
+    remedy=remedies.of_texts("cer-compute", None),
 )

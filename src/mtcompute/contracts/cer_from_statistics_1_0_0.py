@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtcompute.contracts import cer_compute_1_0_0 as cer_tool
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import edits
 from mtcompute.contracts.inputs import parts as parts_input
@@ -143,4 +143,4 @@ CONTRACT = Contract(
     examples=EXAMPLES,
 )
 
-TOOL = Tool(CONTRACT, PARSER, run, input_hints)
+TOOL = Tool(CONTRACT, PARSER, run, input_hints, remedy=remedies.FROM_STATISTICS)

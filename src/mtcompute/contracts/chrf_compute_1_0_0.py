@@ -5,7 +5,7 @@ A released version never changes behaviour: a change goes into a new module besi
 
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import chrf as chrf_input
 from mtcompute.contracts.inputs.chrf import LIMITS, ChrfRequest, score_request
@@ -189,4 +189,10 @@ def run(request: ChrfRequest) -> JsonObject:
     return score_request(request).to_dict()
 
 
-TOOL = Tool(CONTRACT, PARSER, run, text_corpus_input_hints)
+TOOL = Tool(
+    CONTRACT,
+    PARSER,
+    run,
+    text_corpus_input_hints,
+    remedy=remedies.of_texts("chrf-compute", "chrf-from-statistics"),
+)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import chrf as chrf_input
 from mtcompute.contracts.inputs import parts as parts_input
@@ -240,4 +240,4 @@ def run(request: ChrfPartsRequest) -> JsonObject:
     return score_request(request)
 
 
-TOOL = Tool(CONTRACT, PARSER, run)
+TOOL = Tool(CONTRACT, PARSER, run, remedy=remedies.FROM_STATISTICS)

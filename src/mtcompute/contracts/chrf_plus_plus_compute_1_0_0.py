@@ -5,7 +5,7 @@ A released version never changes behaviour: a change goes into a new module besi
 
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import chrf as chrf_input
@@ -271,4 +271,5 @@ TOOL = Tool(
     text_corpus_input_hints,
     answer_bytes=words_bytes,
     answer_note=ANSWER_NOTE,
+    remedy=remedies.of_texts("chrf-plus-plus-compute", "chrf-from-statistics"),
 )

@@ -8,6 +8,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from mtcompute.contracts.allowance import spend
 from mtcompute.contracts.mistakes import Hint, with_hints
 from mtcompute.contracts.operation_charge import charge_operation
+from mtcompute.contracts.remedies import with_remedy
 from mtcompute.errors import InputError
 
 JsonObject = dict[str, Any]
@@ -90,6 +91,11 @@ class Tool(Generic[R]):
     # The dearest valid request's measured time, for the tool's page when it is above what the
     # released contract states (a released contract never changes); not part of the contract.
     cost_note: str = ""
+    # The body a server takes for this tool when its own limit is left at the default, for a
+    # tool whose largest valid input needs more (None: the server's); not part of the contract.
+    max_body_bytes: int | None = None
+    # What scores a set too large for one call, added to each size refusal (``remedies``).
+    remedy: str = ""
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:
@@ -98,13 +104,17 @@ class Tool(Generic[R]):
     def execute(self, raw: object) -> JsonObject:
         """Validate ``raw`` against the contract and compute its result object (within the
         batch's ``allowance`` and ``operation_charges``, if in force); an ``InputError``
-        carries the fix of a mistake the tool's hints recognise."""
+        carries the fix of a mistake the tool's hints recognise, and its size refusals the
+        tool's remedy."""
         try:
             request = self.parser.parse(raw)
         except InputError as error:
+            remedied = with_remedy(error, self.remedy)
             if self.hints is None or not isinstance(raw, Mapping):
-                raise
-            raise with_hints(error, self.hints(raw)) from None
+                if remedied is error:
+                    raise
+                raise remedied from None
+            raise with_hints(remedied, self.hints(raw)) from None
         spend(self.contract.id, self.answer_bytes(raw))
         charge_operation(self.contract.id, self.contract.version, raw)
         return self.run(request)

@@ -270,10 +270,28 @@ def _listed(value: object, default: list[object]) -> Iterable[object]:
     return value if isinstance(value, list) else default
 
 
+def _score_texts(raw: Mapping[str, Any]) -> Cost:
+    """A test set scored by each metric named: TER by its words (at the worst case's rate, as
+    ``ter-compute``), chrF by its orders, the others by their bytes."""
+    hypotheses = _strings(raw.get("hypotheses"))
+    references = _reference_sets(raw.get("references"))
+    text_bytes = _text_bytes(raw.get("hypotheses")) + _text_bytes(raw.get("references"))
+    seconds = 0.0
+    for metric in (m for m in _listed(raw.get("metrics"), ["bleu"]) if isinstance(m, str)):
+        if metric == "ter":
+            seconds += _ter_seconds(hypotheses, references, raw.get("ter"))
+        elif metric in ("chrf", "chrf++"):
+            seconds += _CHRF_SECONDS_PER_BYTE_ORDER * _chrf_orders(metric, raw) * text_bytes
+        else:
+            seconds += _DEFAULT_SECONDS_PER_BYTE * 4 * text_bytes
+    return Cost(seconds)
+
+
 _SPECIAL: Mapping[str, Callable[[Mapping[str, Any]], Cost]] = {
     "ter-compute": _ter,
     "chrf-pairwise-compute": _chrf_pairwise,
     "wer-compute": _wer,
     "cer-compute": _cer,
     "paired-significance": _significance,
+    "score-texts": _score_texts,
 }

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs.systems import (
     DistinctMetrics,
@@ -446,4 +446,4 @@ COST_NOTE = (
     "segments of 2,048 brackets with `normalized` (each bracket a word), 4.8 to 6.2 s of CPU "
     "on a shared 2-core machine; a server admits it by its estimated cost."
 )
-TOOL = Tool(CONTRACT, PARSER, run, cost_note=COST_NOTE)
+TOOL = Tool(CONTRACT, PARSER, run, cost_note=COST_NOTE, remedy=remedies.SIGNIFICANCE)

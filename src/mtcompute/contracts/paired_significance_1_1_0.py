@@ -616,4 +616,4 @@ def input_hints(raw: Mapping[str, Any]) -> list[Hint]:
     return []
 
 
-TOOL = Tool(CONTRACT, PARSER, run, input_hints)
+TOOL = Tool(CONTRACT, PARSER, run, input_hints, max_body_bytes=BODY_LIMIT)

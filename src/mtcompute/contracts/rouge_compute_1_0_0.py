@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs.corpus import decimals_of
 from mtcompute.contracts.limits import Limits
@@ -441,4 +441,5 @@ TOOL = Tool(
     rouge_input_hints,
     answer_bytes=answer_bytes,
     answer_note=ANSWER_NOTE,
+    remedy=remedies.of_texts("rouge-compute", None),
 )

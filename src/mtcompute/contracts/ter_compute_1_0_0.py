@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs.corpus import decimals_of
 from mtcompute.contracts.inputs.pairs import PairBytes
@@ -235,4 +235,11 @@ COST_NOTE = (
     "`normalized` (each bracket a word), 2 to 3.4 s of CPU on a shared 2-core machine; a "
     "server admits it by its estimated cost."
 )
-TOOL = Tool(CONTRACT, PARSER, run, text_corpus_input_hints, cost_note=COST_NOTE)
+TOOL = Tool(
+    CONTRACT,
+    PARSER,
+    run,
+    text_corpus_input_hints,
+    cost_note=COST_NOTE,
+    remedy=remedies.of_texts("ter-compute", "ter-from-statistics"),
+)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts import ter_compute_1_0_0 as ter_tool
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import parts as parts_input
@@ -295,4 +295,4 @@ CONTRACT = Contract(
     examples=EXAMPLES,
 )
 
-TOOL = Tool(CONTRACT, PARSER, run, input_hints)
+TOOL = Tool(CONTRACT, PARSER, run, input_hints, remedy=remedies.FROM_STATISTICS)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import edits
 from mtcompute.contracts.inputs.corpus import decimals_of
@@ -243,4 +243,5 @@ TOOL = Tool(
     input_hints,
     answer_bytes=edits.word_answer_bytes,
     answer_note=edits.ANSWER_NOTE,
+    remedy=remedies.of_texts("wer-compute", None),
 )

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts import fields
+from mtcompute.contracts import fields, remedies
 from mtcompute.contracts import wer_compute_1_0_0 as wer_tool
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
 from mtcompute.contracts.inputs import edits
@@ -154,4 +154,4 @@ CONTRACT = Contract(
     examples=EXAMPLES,
 )
 
-TOOL = Tool(CONTRACT, PARSER, run, input_hints)
+TOOL = Tool(CONTRACT, PARSER, run, input_hints, remedy=remedies.FROM_STATISTICS)

@@ -37,6 +37,8 @@ from mtcompute.contracts.contract import JsonObject
 from mtcompute.errors import MtcomputeError, Violation
 from mtcompute.mcp import resources as contract_resources
 from mtcompute.mcp.charges import run_call
+from mtcompute.mcp.files import TOOL as FILES_TOOL
+from mtcompute.mcp.files import FilesRoot, with_file_fields
 from mtcompute.mcp.stdio_reading import bounded_lines, max_line_bytes
 from mtcompute.mcp.stdio_relay import Incoming, relay
 from mtcompute.mcp.surrogates import LoneSurrogateCalls, arguments_as_arrived
@@ -120,9 +122,14 @@ def _run_within_allowance(name: str, arguments: Mapping[str, Any]) -> JsonObject
         return mcp_tools.run(name, arguments)
 
 
-async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolResult:
-    """Run tool ``name`` off the event loop; every failure becomes an ``isError`` result."""
+async def call_tool(
+    name: str, arguments: Mapping[str, Any], files: FilesRoot | None = None
+) -> types.CallToolResult:
+    """Run tool ``name`` off the event loop (its files read first, under ``files``' root);
+    every failure becomes an ``isError`` result."""
     try:
+        if files is not None:
+            arguments = await anyio.to_thread.run_sync(files.arguments, name, arguments)
         value = await run_call(_run_within_allowance, name, arguments)
     except MtcomputeError as error:
         return _text_result({"errors": error.errors}, is_error=True)
@@ -133,10 +140,17 @@ async def call_tool(name: str, arguments: Mapping[str, Any]) -> types.CallToolRe
     return _text_result(value)
 
 
-def build_server() -> Server[Any]:
+def build_server(files: FilesRoot | None = None) -> Server[Any]:
     """A low-level MCP server offering ``tool_definitions()``, and every contract as a resource
-    (``resources``)."""
+    (``resources``); with ``files``, score-texts takes files under its root too."""
     tools = tool_definitions()
+    if files is not None:
+        tools = [
+            tool.model_copy(update={"input_schema": with_file_fields(tool.input_schema)})
+            if tool.name == FILES_TOOL
+            else tool
+            for tool in tools
+        ]
     listed = contract_resources.resources()
     input_schemas = {tool.name: tool.input_schema for tool in tools}
 
@@ -165,7 +179,7 @@ def build_server() -> Server[Any]:
         ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
     ) -> types.CallToolResult:
         arguments = arguments_as_arrived(ctx.request, params.name, params.arguments or {})
-        return await call_tool(params.name, arguments)
+        return await call_tool(params.name, arguments, files)
 
     return Server(
         "mtcompute",
@@ -180,9 +194,9 @@ def build_server() -> Server[Any]:
     )
 
 
-async def serve_stdio() -> None:
+async def serve_stdio(files: FilesRoot | None = None) -> None:
     """Serve MCP on standard input and output until the client closes them."""
-    server = build_server()
+    server = build_server(files)
     options = server.create_initialization_options()
 
     async def run(
@@ -233,9 +247,9 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def run_stdio() -> None:
+def run_stdio(files: FilesRoot | None = None) -> None:
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a person stops it
-        anyio.run(serve_stdio)
+        anyio.run(serve_stdio, files)
 
 
 def transport_security(settings: McpSettings) -> TransportSecuritySettings:

@@ -7,8 +7,8 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from mtcompute import jsonio
-from mtcompute.http.api.routes import tool_body_limit
 from mtcompute.http.app import HttpSettings, create_app
+from mtcompute.meta.bodies import tool_body_limit
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 from tests.http.inputs import JSON_HEADERS
 

@@ -21,16 +21,15 @@ from starlette.routing import BaseRoute, Route
 from mtcompute import api, jsonio
 from mtcompute.contracts.costs import Cost, estimate
 from mtcompute.contracts.estimates import answer_bytes
-from mtcompute.contracts.registry import all_tools, get_tool
+from mtcompute.contracts.registry import all_tools
 from mtcompute.contracts.served import served
-from mtcompute.errors import UnknownToolError
 from mtcompute.http.api.batch import batch_route
 from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.api.openapi import openapi_document
 from mtcompute.http.server.admission import SMALL_BODY_BYTES
 from mtcompute.http.server.admitted import prepare, run_admitted
+from mtcompute.meta.bodies import tool_body_limit
 from mtcompute.meta.execute import describe_served
-from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 
 
 def _json(value: object) -> Response:
@@ -44,19 +43,6 @@ def _execute_bytes(tool_id: str, version: str, raw: object) -> bytes:
 def _parsed_and_estimated(body: bytes, tool_id: str, version: str) -> tuple[object, Cost]:
     raw = jsonio.loads(body)
     return raw, estimate(tool_id, version, raw)
-
-
-def tool_body_limit(tool_id: str, version: str, max_body_bytes: int) -> int:
-    """The body limit of a tool's requests: the server's, raised to the tool's own
-    (``max_body_bytes`` among its contract's limits, for a tool whose valid input is larger)
-    while the server keeps its default; a limit an operator set is kept as set."""
-    if max_body_bytes != DEFAULT_MAX_BODY_BYTES:
-        return max_body_bytes
-    try:
-        declared = get_tool(tool_id, version).contract.limits.get("max_body_bytes", 0)
-    except UnknownToolError:
-        return max_body_bytes  # answered 404 once read, as any other unknown tool
-    return max(max_body_bytes, declared)
 
 
 def _execute_endpoint(max_body_bytes: int) -> Route:

@@ -9,6 +9,7 @@ import importlib as _importlib
 import typing as _typing
 
 from mtcompute import api as _api  # itself lazy: its names load on first use
+from mtcompute.contracts.declared import declare as _declare
 from mtcompute.errors import (
     InputError,
     InvalidBaseUrlError,
@@ -66,6 +67,17 @@ if _typing.TYPE_CHECKING:
     from mtcompute.metrics.wer.result import CerResult, WerResult
     from mtcompute.metrics.wer.statistics import EditStatistics
     from mtcompute.remote.client import Client
+
+
+def _scoring_tools() -> "_typing.Sequence[_typing.Any]":
+    """The released tools the scoring layer declares, loaded when the tools are first listed:
+    the registry sits below them, so this top of the package hands them over."""
+    from mtcompute.scoring.tools import TOOLS  # noqa: PLC0415 - on first use only
+
+    return TOOLS
+
+
+_declare(_scoring_tools)
 
 # Where each lazily imported name lives.
 _HOMES = {

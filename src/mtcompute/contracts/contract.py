@@ -86,6 +86,9 @@ class Tool(Generic[R]):
     answer_bytes: Callable[[object], int] = field(default=lambda raw: 0)
     # That bound in words, for the tool's page (empty when the answer is no larger than the input).
     answer_note: str = ""
+    # The body a server takes for this tool when its own limit is left at the default, for a
+    # tool whose largest valid input needs more (None: the server's); not part of the contract.
+    max_body_bytes: int | None = None
 
     def __post_init__(self) -> None:
         if self.contract.input_schema is not self.parser.schema:

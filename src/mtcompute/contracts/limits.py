@@ -27,6 +27,10 @@ class Limits:
     max_cells: int | None = None
     # Line pairs of ROUGE-Lsum: each hypothesis's lines times each of its references' lines.
     max_total_sentence_pairs: int | None = None
+    # Pairs of equal words over the (hypothesis, reference) pairs: where TER's shifts start.
+    max_total_word_matches: int | None = None
+    # Code points of each hypothesis times its reference's: CER's alignment cells.
+    max_total_character_pairs: int | None = None
 
     def to_json(self) -> dict[str, int]:
         """The limits that apply, as a contract publishes them."""

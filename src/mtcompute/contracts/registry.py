@@ -27,6 +27,7 @@ from mtcompute.contracts import (
     wer_from_statistics_1_0_0,
 )
 from mtcompute.contracts.contract import JsonObject, Tool
+from mtcompute.contracts.declared import declared_tools
 from mtcompute.errors import UnknownToolError
 
 # The version name that stands for a tool's newest released version, wherever a version is named.
@@ -58,17 +59,24 @@ _RELEASED: tuple[Tool[Any], ...] = (
 )
 
 
+def _released() -> tuple[Tool[Any], ...]:
+    """The versions declared here and those declared above this layer (``declared``)."""
+    return _RELEASED + declared_tools()
+
+
 def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
 
 def all_tools() -> tuple[Tool[Any], ...]:
     """Every released version, ordered by id then version."""
-    return tuple(sorted(_RELEASED, key=lambda t: (t.contract.id, version_key(t.contract.version))))
+    return tuple(
+        sorted(_released(), key=lambda t: (t.contract.id, version_key(t.contract.version)))
+    )
 
 
 def tool_ids() -> list[str]:
-    return sorted({tool.contract.id for tool in _RELEASED})
+    return sorted({tool.contract.id for tool in _released()})
 
 
 def versions_of(tool_id: str) -> list[str]:
@@ -86,7 +94,7 @@ def get_tool(tool_id: str, version: str) -> Tool[Any]:
     versions = versions_of(tool_id)
     if version == LATEST:
         version = versions[-1]
-    for tool in _RELEASED:
+    for tool in _released():
         if tool.contract.id == tool_id and tool.contract.version == version:
             return tool
     raise UnknownToolError(

@@ -1,0 +1,512 @@
+"""The contract of ``score-texts@1.0.0`` and the function that fulfils it: a test set scored in
+one call, as ``mtcompute score`` scores the same lines.
+
+The tool is declared in the scoring layer, whose metrics it runs (the contracts sit below it and
+cannot import them); the package's top hands it to the registry (``contracts.declared``). A
+released version never changes behaviour: a change goes into a new module beside this one.
+"""
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mtcompute.contracts import fields
+from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
+from mtcompute.contracts.limits import Limits
+from mtcompute.contracts.mistakes import text_corpus_input_hints
+from mtcompute.contracts.validation.parser import Checked, RequestParser
+from mtcompute.contracts.validation.paths import EVERY
+from mtcompute.contracts.validation.rules import SameLength
+from mtcompute.contracts.validation.texts import Texts
+from mtcompute.errors import InputError, Violation
+from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
+from mtcompute.metrics.chrf import DEFAULT_CHAR_ORDER
+from mtcompute.metrics.rouge.score import TOKENIZERS as ROUGE_TOKENIZERS
+from mtcompute.metrics.rouge.types import DEFAULT_TYPES
+from mtcompute.metrics.smoothing import EXP, SMOOTHING_METHODS
+from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, DEFAULT_TOKENIZER
+from mtcompute.scoring.metric import ScoringMetric
+from mtcompute.scoring.registry import metric_named
+from mtcompute.scoring.report import score_json
+from mtcompute.scoring.tools.costs import (
+    MetricCost,
+    character_pairs,
+    line_pairs,
+    ter_word_matches,
+)
+from mtcompute.scoring.tools.references import SameReferenceCount
+from mtcompute.version import __version__
+
+LIMITS = Limits(
+    max_segments=10_000,
+    max_references_per_segment=8,
+    max_string_bytes=4096,
+    max_total_string_bytes=10 * 1024 * 1024,
+    max_total_word_matches=2_500_000,
+    max_total_character_pairs=500_000_000,
+    max_total_sentence_pairs=10_000_000,
+)
+
+# The largest body a server takes for this tool by default: every valid input written compactly
+# with every character escaped. A control character is 1 byte of text and 6 of JSON ("\u0001"):
+# 6 x 10 MiB = 62,914,560 bytes, plus 3 bytes ('"', '"', ',') for each of at most 10,000 x 9
+# texts (270,000), brackets (30,000) and the options (a few KiB): 63.3 MB, under 64 MiB with
+# room for an MCP request's envelope around it.
+MAX_BODY_BYTES = 64 * 1024 * 1024
+
+METRICS = ("bleu", "chrf", "chrf++", "ter", "wer", "cer", "rouge")
+ROUGE_TYPES = (*(f"rouge{n}" for n in range(1, 10)), "rougeL", "rougeLsum")
+# One reference a segment: the edit rates compare a hypothesis with one text.
+ONE_REFERENCE = ("wer", "cer")
+
+
+def _options_object(properties: dict[str, Any], description: str) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties,
+        "additionalProperties": False,
+        "description": description,
+    }
+
+
+def _chrf_options(word_order: int) -> dict[str, Any]:
+    return {
+        "char_order": fields.integer(1, 10, "Largest character n-gram order.", DEFAULT_CHAR_ORDER),
+        "word_order": fields.integer(0, 2, "Largest word n-gram order (2: chrF++).", word_order),
+        "beta": fields.integer(1, 10, "Recall weighs beta times as much as precision.", 2),
+        "lowercase": fields.boolean(False, "Lowercase every text first."),
+        "whitespace": fields.boolean(False, "Keep whitespace in character n-grams."),
+        "eps_smoothing": fields.boolean(False, "Average per-order F-scores, as chrF++.py does."),
+    }
+
+
+OPTIONS: dict[str, Any] = {
+    "bleu": _options_object(
+        {
+            "tokenize": {
+                "type": "string",
+                "enum": list(ALL_TOKENIZER_NAMES),
+                "default": DEFAULT_TOKENIZER,
+                "description": "sacreBLEU's tokenizer (13a, its default; the MeCab and "
+                "SentencePiece ones where their extras are installed).",
+            },
+            "lowercase": fields.boolean(False, "Lowercase every text before tokenizing it."),
+            "smooth_method": {
+                "type": "string",
+                "enum": list(SMOOTHING_METHODS),
+                "default": EXP,
+                "description": "sacreBLEU's smoothing: exp changes a corpus score only where "
+                "an order has no match.",
+            },
+            "smooth_value": {
+                "type": "number",
+                "minimum": 0,
+                "description": "floor's epsilon (0.1 if left out) or add-k's k (1 if left out).",
+            },
+            "max_ngram_order": fields.integer(1, 8, "Largest n-gram order.", DEFAULT_MAX_ORDER),
+        },
+        "BLEU's options, as sacreBLEU's `BLEU(...)` and `score`'s flags name them.",
+    ),
+    "chrf": _options_object(_chrf_options(0), "chrF's options, as sacreBLEU's `CHRF(...)`."),
+    "chrf++": _options_object(_chrf_options(2), "chrF++'s options: chrF's, word_order 2."),
+    "ter": _options_object(
+        {
+            "normalized": fields.boolean(False, "Split punctuation as tercom's normalizer does."),
+            "no_punct": fields.boolean(False, "Remove punctuation before scoring."),
+            "asian_support": fields.boolean(False, "Split CJK text into characters."),
+            "case_sensitive": fields.boolean(False, "Keep case; by default texts are lowercased."),
+        },
+        "TER's options, as sacreBLEU's `TER(...)`.",
+    ),
+    "rouge": _options_object(
+        {
+            "rouge_types": {
+                "type": "array",
+                "items": {"type": "string", "enum": list(ROUGE_TYPES)},
+                "minItems": 1,
+                "default": list(DEFAULT_TYPES),
+                "description": "The ROUGE types, each a score of its own.",
+            },
+            "use_stemmer": fields.boolean(False, "Stem with rouge-score's Porter stemmer."),
+            "tokenizer": {
+                "type": "string",
+                "enum": list(ROUGE_TOKENIZERS),
+                "default": "rouge-score",
+                "description": "rouge-score's tokenizer (ASCII only) or mtcompute's unicode one.",
+            },
+            "sentence_separator": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 16,
+                "description": "A string that stands for a newline, so rougeLsum sees sentences.",
+            },
+        },
+        "ROUGE's options, as rouge-score's `RougeScorer(...)`.",
+    ),
+}
+
+
+def input_schema(limits: Limits) -> dict[str, Any]:
+    """The input JSON Schema (draft 2020-12) under ``limits``."""
+    text = fields.text(limits.max_string_bytes)
+    references = fields.reference_set(text, limits.max_references_per_segment)
+    return fields.closed_object(
+        {
+            "hypotheses": fields.segments(text, limits.max_segments, "Each segment's line."),
+            "references": fields.segments(
+                references,
+                limits.max_segments,
+                "Each segment's reference lines, as many for every segment.",
+            ),
+            "metrics": {
+                "type": "array",
+                "items": {"type": "string", "enum": list(METRICS)},
+                "minItems": 1,
+                "default": ["bleu"],
+                "description": "The metrics, as `mtcompute score -m` names them; one named "
+                "twice is scored once.",
+            },
+            **OPTIONS,
+            "width": fields.integer(0, 20, "Decimals of each score, as `score -w`.", 1),
+            "sentence_level": fields.boolean(False, "Each segment's scores too, as `score -sl`."),
+        },
+        ["hypotheses", "references"],
+    )
+
+
+@dataclass(frozen=True)
+class ScoreTextsRequest:
+    hypotheses: Sequence[str]
+    references: Sequence[Sequence[str]]  # one stream per reference: references[k][i]
+    corpus: Sequence[ScoringMetric]
+    sentences: Sequence[ScoringMetric]
+    width: int
+
+
+def _settings(name: str, raw: Mapping[str, Any]) -> dict[str, Any]:
+    """The metric's options as ``score`` takes them, from the input's object for it."""
+    given = raw.get(name, {})
+    if name == "bleu":
+        return {
+            "tokenize": given.get("tokenize"),
+            "lowercase": given.get("lowercase"),
+            "smoothing": given.get("smooth_method"),
+            "smoothing_value": given.get("smooth_value"),
+            "max_order": given.get("max_ngram_order"),
+        }
+    if name in ("chrf", "chrf++"):
+        return {f"chrf_{key}": value for key, value in given.items()}
+    if name == "rouge":
+        types = given.get("rouge_types")
+        return {
+            "rouge_types": None if types is None else ",".join(types),
+            "rouge_stemmer": given.get("use_stemmer"),
+            "rouge_tokenizer": given.get("tokenizer"),
+            "rouge_sentence_separator": given.get("sentence_separator"),
+        }
+    return dict(given)
+
+
+def _metric(name: str, raw: Mapping[str, Any], index: int, sentence_level: bool) -> ScoringMetric:
+    """The metric ``name`` with the input's options; a refusal points at the metric."""
+    if name in ONE_REFERENCE and len(raw["references"][0]) != 1:
+        count = len(raw["references"][0])
+        message = (
+            f"expected one reference a segment for {name} (it compares a hypothesis with one "
+            f"text), got {count} at /references/0; score {name} in a call of its own"
+        )
+        raise InputError(
+            [Violation(code="one_reference", pointer=f"/metrics/{index}", message=message)]
+        )
+    try:
+        return metric_named(name)(_settings(name, raw), sentence_level=sentence_level)
+    except InputError as error:
+        pointer = f"/{name}"
+        raise InputError(
+            [Violation(code=e["code"], pointer=pointer, message=e["message"]) for e in error.errors]
+        ) from None
+
+
+def _in_score_order(names: Sequence[str]) -> list[str]:
+    """``score``'s order of one system's scores: by name, case aside."""
+    return sorted(names, key=str.upper)
+
+
+def parser(limits: Limits) -> RequestParser[ScoreTextsRequest]:
+    """The request parser under ``limits``."""
+    texts = Texts(
+        (("hypotheses", EVERY), ("references", EVERY, EVERY)),
+        limits.max_string_bytes,
+        limits.max_total_string_bytes,
+    )
+    segments = SameLength(
+        "hypotheses", "references", "reference set", "reference sets", "hypothesis"
+    )
+    costs = [
+        MetricCost(
+            "ter",
+            ter_word_matches,
+            limits.max_total_word_matches or 0,
+            "too_many_word_matches",
+            "pairs of equal words in (hypothesis, reference) pairs for ter",
+        ),
+        MetricCost(
+            "cer",
+            character_pairs,
+            limits.max_total_character_pairs or 0,
+            "too_many_character_pairs",
+            "(hypothesis character, reference character) pairs for cer",
+        ),
+        MetricCost(
+            "rouge",
+            line_pairs,
+            limits.max_total_sentence_pairs or 0,
+            "too_many_sentence_pairs",
+            "(hypothesis line, reference line) pairs for rouge",
+        ),
+    ]
+
+    def build(checked: Checked) -> ScoreTextsRequest:
+        raw = checked.raw
+        asked = raw.get("metrics", ["bleu"])
+        names = _in_score_order(list(dict.fromkeys(asked)))
+        positions = {name: asked.index(name) for name in names}
+        sentence_level = bool(raw.get("sentence_level", False))
+        streams = [
+            [text.rstrip() for text in stream] for stream in zip(*raw["references"], strict=True)
+        ]
+        return ScoreTextsRequest(
+            hypotheses=[text.rstrip() for text in raw["hypotheses"]],
+            references=streams,
+            corpus=[_metric(n, raw, positions[n], sentence_level=False) for n in names],
+            sentences=(
+                [_metric(n, raw, positions[n], sentence_level=True) for n in names]
+                if sentence_level
+                else []
+            ),
+            width=int(raw.get("width", 1)),
+        )
+
+    return RequestParser(
+        input_schema(limits), [segments, SameReferenceCount(), texts, *costs], build
+    )
+
+
+PARSER = parser(LIMITS)
+
+_SCORE = {
+    "type": "object",
+    "description": "One score as `mtcompute score --format json` prints it: name, score (to "
+    "`width` decimals), signature, verbose_score where the metric has one, then each of the "
+    "signature's key:value parts as a key.",
+    "properties": {
+        "name": {"type": "string"},
+        "score": {"type": "number"},
+        "signature": {"type": "string"},
+        "verbose_score": {"type": "string"},
+    },
+    "required": ["name", "score", "signature"],
+    "additionalProperties": {"type": "string"},
+}
+_SENTENCES = {
+    "type": "object",
+    "description": "One score's value for every segment, unrounded, in segment order.",
+    "properties": {
+        "name": {"type": "string"},
+        "signature": {"type": "string"},
+        "scores": {"type": "array", "items": {"type": "number"}},
+    },
+    "required": ["name", "signature", "scores"],
+    "additionalProperties": False,
+}
+OUTPUT_SCHEMA = fields.output_object(
+    {
+        "scores": {"type": "array", "items": _SCORE},
+        "sentences": {"type": "array", "items": _SENTENCES},
+    },
+    optional=("sentences",),
+)
+
+
+def run(request: ScoreTextsRequest) -> JsonObject:
+    nrefs = len(request.references)
+    texts = (request.hypotheses, request.references)
+    scored = [
+        item
+        for metric in request.corpus
+        for item in metric.corpus_scores(metric.statistics(*texts), nrefs)
+    ]
+    result: JsonObject = {
+        "scores": [
+            json.loads(
+                score_json(
+                    item.name,
+                    item.score,
+                    item.verbose_score,
+                    width=request.width,
+                    signature=item.signature,
+                )
+            )
+            for item in scored
+        ]
+    }
+    if request.sentences:
+        result["sentences"] = [
+            entry for metric in request.sentences for entry in _sentences(metric, texts)
+        ]
+    return result
+
+
+def _sentences(
+    metric: ScoringMetric, texts: tuple[Sequence[str], Sequence[Sequence[str]]]
+) -> list[JsonObject]:
+    """The metric's per-segment scores: one entry per score it gives (ROUGE: per type)."""
+    signature = metric.signature(len(texts[1]))
+    quick = metric.sentence_scores(*texts)
+    if quick is not None:
+        name, scores = quick
+        return [{"name": name, "signature": signature, "scores": list(scores)}]
+    groups = list(metric.sentence_groups(*texts))
+    return [
+        {
+            "name": first.name,
+            "signature": first.signature,
+            "scores": [group[j].score for group in groups],
+        }
+        for j, first in enumerate(groups[0])
+    ]
+
+
+EXAMPLE_INPUT: JsonObject = {
+    "hypotheses": ["The cat sat on the mat.", "Hello there!"],
+    "references": [
+        ["A cat was on a mat.", "The cat sat on a mat."],
+        ["Hi there!", "Hello!"],
+    ],
+    "metrics": ["bleu", "chrf", "ter"],
+}
+
+
+def _example_score(name: str, score: float, signature: str, verbose: str = "") -> JsonObject:
+    """A score object of the example: its signature names this mtcompute's version, as every
+    signature does."""
+    signed = f"{signature}|mtcompute:{__version__}"
+    shown = {"verbose_score": verbose} if verbose else {}
+    parts = dict(part.split(":", 1) for part in signed.split("|"))
+    return {"name": name, "score": score, "signature": signed, **shown, **parts}
+
+
+EXAMPLES = (
+    Example(
+        title=(
+            "Two segments with two references each, scored for BLEU, chrF and TER: the objects "
+            "`mtcompute score ref1.txt ref2.txt -i hyp.txt -m bleu chrf ter` prints for these "
+            "lines, in its order (by name)."
+        ),
+        input=EXAMPLE_INPUT,
+        result={
+            "scores": [
+                _example_score(
+                    "BLEU",
+                    46.5,
+                    "nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|tool:bleu-corpus-compute@1.0.0",
+                    "90.0/62.5/33.3/25.0 (BP = 1.000 ratio = 1.000 hyp_len = 10 ref_len = 10)",
+                ),
+                _example_score(
+                    "chrF2",
+                    66.8,
+                    "nrefs:2|case:mixed|eff:yes|nc:6|nw:0|space:no|tool:chrf-compute@1.0.0",
+                ),
+                _example_score(
+                    "TER",
+                    26.7,
+                    "nrefs:2|case:lc|tok:tercom|norm:no|punct:yes|asian:no|tool:ter-compute@1.0.0",
+                ),
+            ]
+        },
+    ),
+)
+
+CONTRACT = Contract(
+    id="score-texts",
+    version="1.0.0",
+    title="Score a test set (BLEU, chrF, TER, WER, CER, ROUGE)",
+    summary=(
+        "Score a whole test set in one call, as `mtcompute score` and sacreBLEU do: raw lines, "
+        "1 to 8 references each, BLEU, chrF, chrF++, TER, WER, CER and ROUGE with sacreBLEU's "
+        "options and defaults; each score with its signature."
+    ),
+    use_when=(
+        "score a test set's hypotheses against its references in one call",
+        "sacreBLEU's BLEU, chrF and TER of a system, with signatures",
+        "the scores `mtcompute score --format json` prints, without files",
+        "sentence-level scores of every segment",
+    ),
+    supported=(
+        "score a test set's hypotheses against its references in one call",
+        "sacreBLEU's BLEU, chrF and TER of a system, with signatures",
+        "the scores `mtcompute score --format json` prints, without files",
+        "sentence-level scores of every segment",
+        "up to 10,000 segments with 1 to 8 references each, 10 MiB of text",
+        "sacreBLEU's tokenizers, smoothing, lowercasing; chrF's orders, beta, whitespace; "
+        "TER's normalization, punctuation, Asian support, case",
+        "several metrics at once: bleu, chrf, chrf++, ter, wer, cer, rouge",
+        "einen Testdatensatz mit BLEU, chrF und TER bewerten",
+    ),
+    not_supported=(
+        "statistics or scores of parts to add up: use bleu-corpus-statistics and the "
+        "-from-statistics tools",
+        "token lists: use bleu-corpus-compute",
+        "several systems, confidence intervals, significance tests: use paired-significance",
+        "segments with different numbers of references",
+        "a set over the limits: `mtcompute score` at a shell, or the parts tools",
+    ),
+    behavior=(
+        (
+            "hypotheses[i] is segment i's line and references[i] its reference lines, the same "
+            "number (1 to 8) for every segment: references[i][k] is line i of reference file k. "
+            "Each text's trailing whitespace is removed first, as `mtcompute score` (and "
+            "sacreBLEU) removes it from each line it reads."
+        ),
+        (
+            "metrics names the metrics as `mtcompute score -m` does (bleu by default; one named "
+            "twice is scored once); wer and cer take one reference a segment. Each metric's "
+            "options are an object named after it, with sacreBLEU's names and defaults: bleu "
+            "(tokenize 13a, lowercase, smooth_method exp, smooth_value, max_ngram_order 4), "
+            "chrf and chrf++ (char_order 6, word_order 0 and 2, beta 2, lowercase, whitespace, "
+            "eps_smoothing), ter (normalized, no_punct, asian_support, case_sensitive), rouge "
+            "(rouge_types rouge1, rouge2, rougeL and rougeLsum, use_stemmer, tokenizer "
+            "rouge-score, sentence_separator). An object of a metric not asked for is ignored."
+        ),
+        (
+            "scores holds the objects `mtcompute score --format json -w WIDTH` prints for the "
+            "same lines and options, in its order (by name, case aside; ROUGE one per type): "
+            "name, score rounded to width decimals (1 by default), signature, verbose_score "
+            "where the metric has one, then each key:value part of the signature as a key. The "
+            "numbers are the same kernels' as `score`'s, bit for bit."
+        ),
+        (
+            "sentence_level adds sentences: for each score's name, its signature (BLEU's "
+            "sentence signature: eff:yes, bleu-sentence-compute) and every segment's score, "
+            "unrounded, as `score -sl --format jsonl` gives them."
+        ),
+        (
+            "Limits beyond the texts' bytes, counted only for the metric they bound: with ter, "
+            "the pairs of equal words (as TER splits them) over the (hypothesis, reference) "
+            "pairs; with cer, the hypothesis characters times its reference's; with rouge, the "
+            "hypothesis lines times its references' lines. A translation test set of 10,000 "
+            "segments of about 25 words with 4 references has about 900,000 word matches."
+        ),
+        (
+            "A server takes a body of up to 64 MiB for this tool when its body limit is left "
+            "at the default: the largest valid input with every character escaped fits."
+        ),
+    ),
+    input_schema=PARSER.schema,
+    output_schema=OUTPUT_SCHEMA,
+    limits=LIMITS.to_json(),
+    examples=EXAMPLES,
+)
+
+TOOL = Tool(CONTRACT, PARSER, run, text_corpus_input_hints, max_body_bytes=MAX_BODY_BYTES)

@@ -20,6 +20,7 @@ PAGES = [
     "/tools?q=bleu",
     "/tools?q=",
     "/docs",
+    "/score",
     *(f"/tools/{tool_id}" for tool_id in [*tool_ids(), batch_doc.ID]),
 ]
 

@@ -228,3 +228,19 @@ def test_a_refusal_of_the_tool_is_shown_at_the_file_and_line_it_points_to(
     shown = refusal(page)
     assert shown[0].startswith("The tool refused hyp.txt (422 ")
     assert "expected one reference a segment for wer" in shown[1]
+
+
+def test_files_over_the_tools_text_limit_together_are_refused_naming_the_system(
+    page: Page, base_url: str, tmp_path: Path
+) -> None:
+    lines = ("y" * 599 + "\n") * 10_000  # 5,990,000 bytes of text in each file
+    hypotheses, reference = tmp_path / "system.txt", tmp_path / "reference.txt"
+    hypotheses.write_text(lines, encoding="utf-8")
+    reference.write_text(lines, encoding="utf-8")
+    upload(page, base_url, [hypotheses], [reference])
+    score(page)
+    assert refusal(page) == [
+        "system.txt and the references are 11,980,000 bytes; the tool takes at most "
+        "10,485,760 bytes of text in all: score it with mtcompute score at a shell, which has "
+        "no limit"
+    ]

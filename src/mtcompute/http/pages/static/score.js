@@ -59,7 +59,8 @@ const SHELL = "score it with mtcompute score at a shell, which has no limit";
 async function sources(input, area, pasteName, bound) {
   const found = [];
   for (const file of input.files) {
-    if (file.size > bound.totalBytes) {
+    // A file's newlines (and CRs) are not text: past this size no valid file can be.
+    if (file.size > bound.totalBytes + 2 * bound.segments) {
       throw new FileError(
         `${file.name} is ${count(file.size)} bytes; the tool takes at most ` +
           `${count(bound.totalBytes)} bytes of text in all: ${SHELL}`,
@@ -80,6 +81,8 @@ function readAll(found, bound) {
           `${count(bound.segments)} segments: ${SHELL}`,
       );
     }
+    // Bytes as the tool counts them: each line's UTF-8, newlines aside.
+    let total = 0;
     lines.forEach((line, i) => {
       const size = ENCODER.encode(line).length;
       if (size > bound.lineBytes) {
@@ -88,8 +91,9 @@ function readAll(found, bound) {
             `${count(bound.lineBytes)} bytes a line`,
         );
       }
+      total += size;
     });
-    return { name, lines, bytes: bytes.length };
+    return { name, lines, bytes: total };
   });
 }
 

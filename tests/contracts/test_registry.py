@@ -84,6 +84,7 @@ def _tool(tool_id: str, version: str) -> Tool[Any]:
 def test_versions_are_ordered_by_number_not_by_text(monkeypatch: pytest.MonkeyPatch) -> None:
     released = (_tool("b", "1.10.0"), _tool("b", "1.9.0"), _tool("a", "2.0.0"), _tool("b", "1.2.3"))
     monkeypatch.setattr(registry, "_RELEASED", released)
+    monkeypatch.setattr(registry, "declared_tools", tuple)
     assert versions_of("b") == ["1.2.3", "1.9.0", "1.10.0"]
     assert latest("b").contract.version == "1.10.0"
     assert [(t.contract.id, t.contract.version) for t in all_tools()] == [
@@ -101,3 +102,11 @@ def test_versions_are_ordered_by_number_not_by_text(monkeypatch: pytest.MonkeyPa
 def test_latest_names_the_newest_version_of_each_tool() -> None:
     for tool_id in tool_ids():
         assert get_tool(tool_id, LATEST) is latest(tool_id)
+
+
+def test_a_tool_declared_above_the_contracts_is_listed_and_found_like_the_others() -> None:
+    from mtcompute.scoring.tools import TOOLS  # noqa: PLC0415 - the layer above, as the top hands it
+
+    assert TOOLS[0] in all_tools()
+    assert registry.get_tool("score-texts", "1.0.0") is TOOLS[0]
+    assert registry.latest("score-texts") is TOOLS[0]

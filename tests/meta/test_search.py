@@ -172,6 +172,11 @@ REALISTIC_QUERIES = [
     ("rouge-score ROUGE-L and ROUGE-Lsum", "rouge-compute"),
     ("ROUGE-1 and ROUGE-2 with the Porter stemmer", "rouge-compute"),
     ("longest common subsequence F-measure of summaries", "rouge-compute"),
+    ("sacreBLEU signatures of a whole test set", "score-texts"),
+    ("score a WMT test set with BLEU chrF and TER in one call", "score-texts"),
+    ("what mtcompute score prints", "score-texts"),
+    ("score 10,000 segments with 4 references", "score-texts"),
+    ("score hypothesis and reference files", "score-texts"),
 ]
 
 

@@ -431,36 +431,35 @@ EXAMPLES = (
 CONTRACT = Contract(
     id="score-texts",
     version="1.0.0",
-    title="Score a test set (BLEU, chrF, TER, WER, CER, ROUGE)",
+    title="Score texts as sacreBLEU does",
     summary=(
-        "Score a whole test set in one call, as `mtcompute score` and sacreBLEU do: raw lines, "
-        "1 to 8 references each, BLEU, chrF, chrF++, TER, WER, CER and ROUGE with sacreBLEU's "
-        "options and defaults; each score with its signature."
+        "Every metric of `mtcompute score` (BLEU, chrF, chrF++, TER, WER, CER, ROUGE) on a "
+        "whole set of raw lines in one call, with sacreBLEU's options, defaults and signatures."
     ),
     use_when=(
-        "score a test set's hypotheses against its references in one call",
-        "sacreBLEU's BLEU, chrF and TER of a system, with signatures",
-        "the scores `mtcompute score --format json` prints, without files",
-        "sentence-level scores of every segment",
+        "sacreBLEU's numbers and signatures for a whole WMT set in one call",
+        "several metrics of one system at once",
+        "what `mtcompute score --format json` prints, from lines sent inline",
+        "10,000 lines with 4 references in one request",
     ),
     supported=(
-        "score a test set's hypotheses against its references in one call",
-        "sacreBLEU's BLEU, chrF and TER of a system, with signatures",
-        "the scores `mtcompute score --format json` prints, without files",
-        "sentence-level scores of every segment",
-        "up to 10,000 segments with 1 to 8 references each, 10 MiB of text",
-        "sacreBLEU's tokenizers, smoothing, lowercasing; chrF's orders, beta, whitespace; "
-        "TER's normalization, punctuation, Asian support, case",
-        "several metrics at once: bleu, chrf, chrf++, ter, wer, cer, rouge",
-        "einen Testdatensatz mit BLEU, chrF und TER bewerten",
+        "sacreBLEU's numbers and signatures for a whole WMT set in one call",
+        "several metrics of one system at once: bleu, chrf, chrf++, ter, wer, cer, rouge",
+        "what `mtcompute score --format json` prints, from lines sent inline",
+        "10,000 lines with 4 references in one request (10 MiB of text)",
+        "sacreBLEU's tokenizers, smoothing and lowercasing; chrF's orders, beta and "
+        "whitespace; TER's normalization, punctuation, Asian support and case",
+        "per-line scores beside the corpus ones (sentence_level)",
+        "files by path from a local agent, through `mtcompute mcp --files-root`",
+        "einen ganzen Datensatz mit sacreBLEU-Signaturen bewerten",
     ),
     not_supported=(
-        "statistics or scores of parts to add up: use bleu-corpus-statistics and the "
-        "-from-statistics tools",
-        "token lists: use bleu-corpus-compute",
-        "several systems, confidence intervals, significance tests: use paired-significance",
-        "segments with different numbers of references",
-        "a set over the limits: `mtcompute score` at a shell, or the parts tools",
+        "statistics of parts to add up: use bleu-corpus-statistics and the -from-statistics "
+        "tools",
+        "pre-tokenized token lists: use bleu-corpus-compute",
+        "several systems, confidence intervals, significance: use paired-significance",
+        "lines with different numbers of references",
+        "more than the limits: `mtcompute score` at a shell, or the parts tools",
     ),
     behavior=(
         (

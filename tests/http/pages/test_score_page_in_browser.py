@@ -5,6 +5,7 @@ sent, with the file and the line named; at 1280 and 390 px wide."""
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from click.testing import CliRunner
@@ -13,6 +14,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 from mtcompute import api
 from mtcompute.cli.main import cli
 from tests.http.browser import chromium
+from tests.http.pages.test_pages_in_browser import _CONTRAST as CONTRAST
 
 pytestmark = pytest.mark.browser
 
@@ -244,3 +246,22 @@ def test_files_over_the_tools_text_limit_together_are_refused_naming_the_system(
         "10,485,760 bytes of text in all: score it with mtcompute score at a shell, which has "
         "no limit"
     ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_scores_and_a_refusal_contrast_with_their_background_by_4_5_to_1(
+    browser: Browser, base_url: str, scheme: Literal["light", "dark"], tmp_path: Path
+) -> None:
+    opened = browser.new_page(viewport=SCREENS["desktop 1280 px"], color_scheme=scheme)
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\xff\n")
+    try:
+        for hypotheses in (HYP, bad):
+            upload(opened, base_url, [hypotheses], REFS)
+            score(opened)
+            for selector in ("main p", "label", "summary", ".score-output *"):
+                ratios = opened.evaluate(CONTRAST, selector)
+                assert ratios
+                assert min(ratios) >= 4.5, f"{selector} in {scheme}: {min(ratios):.2f}"
+    finally:
+        opened.close()

@@ -265,3 +265,18 @@ def test_the_scores_and_a_refusal_contrast_with_their_background_by_4_5_to_1(
                 assert min(ratios) >= 4.5, f"{selector} in {scheme}: {min(ratios):.2f}"
     finally:
         opened.close()
+
+
+def test_wer_cer_and_rouge_at_width_0_get_the_lines_score_prints(page: Page, base_url: str) -> None:
+    upload(page, base_url, [HYP], REFS[:1])
+    for name in ("bleu", "chrf", "ter"):
+        page.locator(f"input[name=metric][value={name}]").uncheck()
+    for name in ("wer", "cer", "rouge"):
+        page.locator(f"input[name=metric][value={name}]").check()
+    page.get_by_label("width: Decimals of each score").fill("0")
+    score(page)
+    expected = score_prints(
+        str(REFS[0]), "-i", str(HYP), "-m", "wer", "cer", "rouge", "-w", "0", "-f", "text"
+    )
+    assert page.locator(".score-output pre.lines").inner_text() == expected
+    no_sideways_scroll(page)

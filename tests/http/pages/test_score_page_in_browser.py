@@ -280,3 +280,16 @@ def test_wer_cer_and_rouge_at_width_0_get_the_lines_score_prints(page: Page, bas
     )
     assert page.locator(".score-output pre.lines").inner_text() == expected
     no_sideways_scroll(page)
+
+
+def test_pasted_text_with_a_lone_surrogate_is_refused_at_its_line(
+    page: Page, base_url: str
+) -> None:
+    page.goto(base_url + "/score")
+    # Text a browser can hold but that is not Unicode: never sent as U+FFFD.
+    page.locator("#hyp-text").evaluate("(area) => { area.value = 'a\\n\\ud800 b\\nc'; }")
+    page.get_by_label("or paste one reference's lines").fill("a\nb\nc")
+    score(page)
+    assert refusal(page) == [
+        "pasted hypotheses: line 2 is not Unicode text (a lone surrogate); expected text"
+    ]

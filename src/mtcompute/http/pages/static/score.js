@@ -68,8 +68,22 @@ async function sources(input, area, pasteName, bound) {
     }
     found.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
   }
-  if (area.value !== "") found.push({ name: pasteName, bytes: ENCODER.encode(area.value) });
+  if (area.value !== "") {
+    wellFormed(pasteName, area.value);
+    found.push({ name: pasteName, bytes: ENCODER.encode(area.value) });
+  }
   return found;
+}
+
+// Pasted text is a string already, but one may hold a lone surrogate, which is no Unicode
+// character: refused at its line rather than sent as U+FFFD.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+function wellFormed(name, text) {
+  const at = text.split("\n").findIndex((line) => LONE_SURROGATE.test(line));
+  if (at !== -1) {
+    throw new FileError(`${name}: line ${at + 1} is not Unicode text (a lone surrogate); expected text`);
+  }
 }
 
 function readAll(found, bound) {

@@ -18,6 +18,7 @@ from mtcompute.http.api.body import read_body
 from mtcompute.mcp.request_ids import INVALID_ID_MESSAGE, has_invalid_id
 from mtcompute.mcp.server import PATH, HttpEndpoint, http_endpoint
 from mtcompute.mcp.transport import INVALID_REQUEST, McpSettings, PostOnly
+from mtcompute.meta.bodies import largest_body_limit
 
 
 def _invalid_id_answer() -> JSONResponse:
@@ -59,7 +60,8 @@ def _replaying(body: bytes, receive: Receive) -> Receive:
 
 def mcp_route(settings: McpSettings, max_body_bytes: int) -> tuple[Route, HttpEndpoint]:
     """The route at exactly ``/mcp`` and the endpoint whose lifespan the app must enter."""
-    endpoint = http_endpoint(settings, max_body_bytes=max_body_bytes)
-    app = PostOnly(ReadBodyFirst(endpoint.app, max_body_bytes))
+    largest = largest_body_limit(max_body_bytes)  # a call names its tool inside the body
+    endpoint = http_endpoint(settings, max_body_bytes=largest)
+    app = PostOnly(ReadBodyFirst(endpoint.app, largest))
     # An ASGI object, not a function, so Starlette neither wraps it nor redirects /mcp to /mcp/.
     return Route(PATH, endpoint=app), endpoint

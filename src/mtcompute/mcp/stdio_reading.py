@@ -12,6 +12,7 @@ from typing import BinaryIO, Final
 
 import anyio.to_thread
 
+from mtcompute.meta.bodies import largest_body_limit
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES, MAX_BODY_BYTES_ENV
 
 BLOCK_BYTES = 64 * 1024
@@ -27,9 +28,11 @@ StdinLine = bytes | _TooLong
 
 
 def max_line_bytes() -> int:
-    """The body limit over stdio: ``MTCOMPUTE_MAX_BODY_BYTES``, as ``serve`` takes it, or 8 MiB."""
+    """The body limit over stdio: ``MTCOMPUTE_MAX_BODY_BYTES``, as ``serve`` takes it, or the
+    largest body a tool takes by default (8 MiB, 64 MiB for score-texts)."""
     raw = os.environ.get(MAX_BODY_BYTES_ENV, "")
-    return int(raw) if raw.isdigit() and int(raw) > 0 else DEFAULT_MAX_BODY_BYTES
+    configured = int(raw) if raw.isdigit() and int(raw) > 0 else DEFAULT_MAX_BODY_BYTES
+    return largest_body_limit(configured)
 
 
 async def bounded_lines(stream: BinaryIO, max_bytes: int) -> AsyncIterator[StdinLine]:

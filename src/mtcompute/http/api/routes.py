@@ -23,6 +23,7 @@ from mtcompute.http.api.batch import batch_route
 from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.api.openapi import openapi_document
 from mtcompute.http.server.admission import charge_request
+from mtcompute.meta.bodies import tool_body_limit
 
 
 def _json(value: object) -> Response:
@@ -36,8 +37,9 @@ def _execute_bytes(tool_id: str, version: str, raw: object) -> bytes:
 def _execute_endpoint(max_body_bytes: int) -> Route:
     async def execute(request: Request) -> Response:
         check_json_media_type(request)
-        body = await read_body(request, max_body_bytes)
         tool_id, version = request.path_params["id"], request.path_params["version"]
+        limit = tool_body_limit(tool_id, version, max_body_bytes)
+        body = await read_body(request, limit)
         # The CLI's own order: parse the JSON, then look the tool up, then run it. Parsing and
         # scoring are CPU work: a thread keeps the event loop answering meanwhile.
         raw = await run_in_threadpool(jsonio.loads, body)

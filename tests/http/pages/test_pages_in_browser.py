@@ -25,7 +25,7 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 # The phone of the first-screen tests: 390 px wide, as a current phone's screen is.
 PHONE_390: ViewportSize = {"width": 390, "height": 844}
 FIRST_SCREENS = {"desktop 1280 px": DESKTOP, "phone 390 px": PHONE_390}
-PAGES = ["/", "/tools", "/tools?q=chrF", "/tools?q=zzz", "/docs", "/nowhere"] + [
+PAGES = ["/", "/tools", "/tools?q=chrF", "/tools?q=zzz", "/docs", "/score", "/nowhere"] + [
     f"/tools/{tool_id}" for tool_id in [*tool_ids(), "execute-batch"]
 ]
 
@@ -132,7 +132,7 @@ def test_no_page_scrolls_sideways_on_a_375_px_screen(
         phone.close()
 
 
-@pytest.mark.parametrize("path", ["/", "/tools?q=bleu", "/tools/chrf-compute", "/docs"])
+@pytest.mark.parametrize("path", ["/", "/tools?q=bleu", "/tools/chrf-compute", "/docs", "/score"])
 def test_every_form_control_has_a_label_and_the_keyboard_reaches_the_content(
     page: Page, base_url: str, path: str
 ) -> None:

@@ -9,6 +9,7 @@ from markupsafe import escape
 
 from mtcompute.contracts.registry import catalog, latest, tool_ids
 from mtcompute.http.pages import site
+from mtcompute.http.pages.templating import inline
 from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.meta.search import MAX_QUERY_CHARACTERS, Match, search
 from tests.http.links import PageLinks
@@ -20,6 +21,7 @@ PAGES = [
     "/tools?q=bleu",
     "/tools?q=",
     "/docs",
+    "/score",
     *(f"/tools/{tool_id}" for tool_id in [*tool_ids(), batch_doc.ID]),
 ]
 
@@ -39,7 +41,7 @@ def test_home_says_what_mtcompute_is_and_lists_every_tool_with_its_summary(
     assert '<form class="search" role="search" action="/tools" method="get">' in page
     for tool in catalog():
         assert f'<a href="/tools/{tool["id"]}">{escape(tool["title"])}</a>' in page
-        assert escape(tool["summary"]) in page
+        assert inline(tool["summary"]) in page  # its `code` marks shown as code
     assert f'<a href="/tools/{batch_doc.ID}">{batch_doc.TITLE}</a>' in page
     for way in ("HTTP", "MCP", "CLI", "Python"):
         assert f"<dt>{way}</dt>" in page

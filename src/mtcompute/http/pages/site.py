@@ -3,6 +3,7 @@
     GET /                      what mtcompute is, a search box, every tool, how to connect
     GET /tools?q=              the index; q searches as the MCP ``search`` tool does
     GET /tools/{id}            one tool's page (``tool_view``); /tools/execute-batch the batch's
+    GET /score                 text files scored by score-texts, as ``mtcompute score`` prints
     GET /docs                  MCP clients, the HTTP API and its errors, the CLI, Python, limits
     GET /static/...            the stylesheet and the page script, package data
     GET /favicon.ico           the site's icon, where browsers look for it
@@ -28,6 +29,8 @@ from mtcompute.http.pages.base_url import base_url_of
 from mtcompute.http.pages.batch_view import batch_page
 from mtcompute.http.pages.docs_view import docs_context
 from mtcompute.http.pages.researchers import SCORE_COMMAND, SCORE_NOTE, SCORE_OUTPUT
+from mtcompute.http.pages.score_view import PAGE as SCORE_PAGE
+from mtcompute.http.pages.score_view import score_page
 from mtcompute.http.pages.templating import render
 from mtcompute.http.pages.tool_view import BATCH_PAGE, tool_page
 from mtcompute.meta.batch import doc as batch_doc
@@ -109,6 +112,10 @@ async def _batch(request: Request) -> Response:
     return HTMLResponse(render("tool.html", page=page, base_url=_base_url(request)))
 
 
+async def _score(request: Request) -> Response:
+    return HTMLResponse(render("score.html", page=score_page()))
+
+
 async def _docs(request: Request) -> Response:
     return HTMLResponse(render("docs.html", **docs_context(_base_url(request)), score=SCORE))
 
@@ -134,6 +141,7 @@ def site_routes() -> list[BaseRoute]:
         Route("/", _home, methods=["GET"]),
         Route("/tools", _tools, methods=["GET"]),
         Route("/docs", _docs, methods=["GET"]),
+        Route(SCORE_PAGE, _score, methods=["GET"]),
         Route("/favicon.ico", _favicon, methods=["GET"]),
         Route(BATCH_PAGE, _batch, methods=["GET"]),
         Route("/tools/{id}", _tool, methods=["GET"]),

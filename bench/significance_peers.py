@@ -12,7 +12,7 @@ Two races, each timed in one run of this script so that the ratios compare like 
   every pair's tests (``--paired-all``);
 * the resampling phase alone, in this process, on statistics extracted beforehand: sacreBLEU's
   ``PairedTest`` with each metric's ``_extract_corpus_statistics`` answering from a cache, and
-  ``fast.resampling.paired.paired_test`` on the statistics matrices (both modes), CPU seconds
+  ``fast.resampling.paired.compare_pairs`` on the statistics matrices (both modes), CPU seconds
   of this process (all its threads).
 
 Before timing, mtcompute's numbers are checked to be sacreBLEU's (p-values equal, scores within
@@ -121,7 +121,7 @@ def ours_phase(stats: list[MetricStatistics], test: str, mode: Resampling) -> fl
 
     def run() -> None:
         for metric in stats:
-            paired.paired_test(
+            paired.compare_pairs(
                 metric.formula,
                 metric.matrices,
                 test=name,  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ import pytest
 
 from mtcompute.contracts import bleu_corpus_compute_1_0_0 as bleu_corpus
 from mtcompute.scoring.metric import per_segment, tool_name
-from mtcompute.scoring.metrics.bleu import Bleu
+from mtcompute.scoring.plugins.bleu import Bleu
 
 
 def test_an_option_left_out_or_none_takes_its_default() -> None:

@@ -1,4 +1,4 @@
-"""The one list of ``score``'s metrics: every module of ``scoring/metrics`` registers its own, a
+"""The one list of ``score``'s metrics: every module of ``scoring/plugins`` registers its own, a
 name is never mistaken for another, and the options are read from the registrations."""
 
 from collections.abc import Iterator

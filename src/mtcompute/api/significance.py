@@ -204,7 +204,7 @@ def paired_test(
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
     for stats in _each_score(metrics, options, groups, texts, refs, mode):
         metric = stats.key
-        outcome = paired.paired_test(
+        outcome = paired.compare_pairs(
             stats.formula,
             stats.matrices,
             test=chosen_test,

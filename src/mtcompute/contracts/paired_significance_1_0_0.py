@@ -212,7 +212,7 @@ def run(request: SignificanceRequest) -> JsonObject:
         metric = described.name
         # The contract's metrics give one score each.
         (stats,) = described.each_score(options, request.systems, request.references, "portable")
-        outcome = paired.paired_test(
+        outcome = paired.compare_pairs(
             stats.formula,
             stats.matrices,
             test=request.test,

@@ -290,7 +290,7 @@ def run(request: SignificanceRequest) -> JsonObject:
     rows: list[list[JsonObject]] = [[] for _ in request.names]
     for described, options in request.metrics:
         stats = _statistics(request, described, options)
-        outcome = paired.paired_test(
+        outcome = paired.compare_pairs(
             stats.formula,
             stats.matrices,
             test=request.test,

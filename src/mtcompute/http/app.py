@@ -1,7 +1,7 @@
-"""The HTTP adapter, composed: the JSON API (``http.api``: ``/v1/...``, ``/openapi.json``,
+"""The HTTP adapter, composed: the JSON API (``http.routes``: ``/v1/...``, ``/openapi.json``,
 ``/healthz``), the pages for people (``http.pages``: ``/``, ``/tools``, ``/tools/{id}``,
 ``/docs``), MCP mounted at ``/mcp`` (``http.mcp_mount``), and the server's middleware
-(``http.server``). Errors are problem+json (``http.api.problems``).
+(``http.server``). Errors are problem+json (``http.routes.problems``).
 """
 
 import os
@@ -14,15 +14,15 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 
 from mtcompute.errors import MtcomputeError
-from mtcompute.http.api.problems import (
+from mtcompute.http.mcp_mount import mcp_route
+from mtcompute.http.pages.site import on_http_exception, site_routes
+from mtcompute.http.routes.problems import (
     ProblemError,
     on_mtcompute_error,
     on_problem,
     on_unexpected,
 )
-from mtcompute.http.api.routes import api_routes
-from mtcompute.http.mcp_mount import mcp_route
-from mtcompute.http.pages.site import on_http_exception, site_routes
+from mtcompute.http.routes.tools import api_routes
 from mtcompute.http.server.accept_errors import log_accept_errors_once_per_interval
 from mtcompute.http.server.admission import BodyAdmission
 from mtcompute.http.server.admitted import ComputeAdmission

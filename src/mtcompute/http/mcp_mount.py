@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mtcompute.http.api.body import read_body
+from mtcompute.http.routes.body import read_body
 from mtcompute.mcp.request_ids import INVALID_ID_MESSAGE, has_invalid_id
 from mtcompute.mcp.server import PATH, HttpEndpoint, http_endpoint
 from mtcompute.mcp.transport import INVALID_REQUEST, McpSettings, PostOnly

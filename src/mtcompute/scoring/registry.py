@@ -1,6 +1,6 @@
 """The metrics of ``mtcompute score``, by name: the one list the CLI and the library read.
 
-Adding a metric is one module in ``scoring/metrics/`` whose class is decorated ``@register``:
+Adding a metric is one module in ``scoring/plugins/`` whose class is decorated ``@register``:
 every module there is imported the first time the metrics are read. A name that is not
 registered is an input error, never another metric.
 """
@@ -12,7 +12,7 @@ from mtcompute.errors import InputError, Violation
 from mtcompute.scoring.metric import Option, ScoringMetric
 
 _METRICS: dict[str, type[ScoringMetric]] = {}
-_PACKAGE = "mtcompute.scoring.metrics"
+_PACKAGE = "mtcompute.scoring.plugins"
 
 
 def register(metric: type[ScoringMetric]) -> type[ScoringMetric]:

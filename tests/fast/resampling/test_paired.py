@@ -41,7 +41,7 @@ def _compare(  # noqa: PLR0917
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SACREBLEU_SEED", str(seed))
         theirs = sacrebleu_paired(hypotheses, metric, references, test, samples)
-    ours = paired.paired_test(
+    ours = paired.compare_pairs(
         _METRICS[metric],
         _matrices(metric, hypotheses, references),
         test="bootstrap" if test == "bs" else "randomization",
@@ -106,15 +106,15 @@ def test_swapping_baseline_and_system_leaves_the_randomization_p_value(
 ) -> None:
     formula, matrices = _formula_matrix(seed)
     kwargs = {"test": "randomization", "samples": 400, "seed": seed, "resampling": resampling}
-    forward = paired.paired_test(formula, matrices, **kwargs)  # type: ignore[arg-type]
-    backward = paired.paired_test(formula, matrices[::-1], **kwargs)  # type: ignore[arg-type]
+    forward = paired.compare_pairs(formula, matrices, **kwargs)  # type: ignore[arg-type]
+    backward = paired.compare_pairs(formula, matrices[::-1], **kwargs)  # type: ignore[arg-type]
     assert forward.p_values[0, 1] == backward.p_values[0, 1]
 
 
 def test_seed_none_draws_from_the_operating_system() -> None:
     formula, matrices = _formula_matrix(1)
     outcomes = {
-        paired.paired_test(
+        paired.compare_pairs(
             formula, matrices, test="bootstrap", samples=50, seed=None, resampling="portable"
         ).intervals[1]
         for _ in range(3)
@@ -161,7 +161,7 @@ def test_randomization_with_intervals_is_sacrebleus_n_ar_confidence(metric: str)
         named, {"m": sacrebleu_metric(metric)}, references, "ar", 300, n_ar_confidence=200
     )()[1]
     (column,) = [name for name in scores if name != "System"]
-    ours = paired.paired_test(
+    ours = paired.compare_pairs(
         _METRICS[metric],
         _matrices(metric, hypotheses, references),
         test="randomization",

@@ -42,7 +42,7 @@ def test_portable_numbers_are_a_javascript_engines(test: str) -> None:
         n = [1, 7, 37][k // 3]
         baseline, system = _matrix(metric, rng, n), _matrix(metric, rng, n)
         samples, seed = [40, 41, 25][k // 3], [0, 12345, 2**53 - 1][k // 3]
-        outcome = paired.paired_test(
+        outcome = paired.compare_pairs(
             _FORMULAS[metric],
             [baseline, system],
             test=test,  # type: ignore[arg-type]

@@ -180,7 +180,7 @@ def confidence_intervals(
     return [estimate_ci(scores, resampling) for scores in per_system]
 
 
-def paired_test(
+def compare_pairs(
     formula: Formula,
     matrices: Sequence[Matrix],
     *,

@@ -4,10 +4,10 @@ document say the same thing."""
 
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.registry import latest, tool_ids
-from mtcompute.http.api.batch import BATCH_PATH
 from mtcompute.http.pages.schema_words import field_rows
 from mtcompute.http.pages.snippets import cli_command, compact, curl_command, pretty
 from mtcompute.http.pages.tool_view import Related, ShownExample, Snippet, ToolPage
+from mtcompute.http.routes.batch import BATCH_PATH
 from mtcompute.meta.batch import doc
 from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA
 

@@ -7,10 +7,10 @@ from mtcompute import api, jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.registry import all_tools, latest, tool_ids
 from mtcompute.errors import InputError
-from mtcompute.http.api.batch import BATCH_PATH
-from mtcompute.http.api.problems import status_of
 from mtcompute.http.pages.snippets import curl_command, pretty
 from mtcompute.http.pages.tool_view import contract_path
+from mtcompute.http.routes.batch import BATCH_PATH
+from mtcompute.http.routes.problems import status_of
 from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 

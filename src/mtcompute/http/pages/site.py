@@ -24,7 +24,6 @@ from starlette.staticfiles import StaticFiles
 
 from mtcompute.contracts.registry import catalog, latest
 from mtcompute.errors import InputError, UnknownToolError
-from mtcompute.http.api.problems import on_http_exception as problem_for_http_exception
 from mtcompute.http.pages.base_url import base_url_of
 from mtcompute.http.pages.batch_view import batch_page
 from mtcompute.http.pages.docs_view import docs_context
@@ -33,6 +32,7 @@ from mtcompute.http.pages.score_view import PAGE as SCORE_PAGE
 from mtcompute.http.pages.score_view import score_page
 from mtcompute.http.pages.templating import render
 from mtcompute.http.pages.tool_view import BATCH_PAGE, tool_page
+from mtcompute.http.routes.problems import on_http_exception as problem_for_http_exception
 from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.meta.search import Match, search
 

@@ -28,7 +28,7 @@ import anyio
 import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from mtcompute.http.api.problems import ProblemError
+from mtcompute.http.routes.problems import ProblemError
 from mtcompute.http.server.budget import Account, ByteBudget
 from mtcompute.http.server.concurrency import drain, refuse
 from mtcompute.mcp.charges import ANSWER_CHARGE

@@ -19,7 +19,7 @@ from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.costs import Cost, estimate
 from mtcompute.contracts.operation_charge import operation_charges
 from mtcompute.errors import InputError, Violation
-from mtcompute.http.api.problems import ProblemError
+from mtcompute.http.routes.problems import ProblemError
 from mtcompute.http.server.admission import charge_request
 from mtcompute.http.server.compute import BusyError, ComputeGate, ComputeSettings, Ticket
 from mtcompute.mcp.charges import CALL_RUNNER, Call, Runner

@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.server import ServerState
 
 from mtcompute.errors import Violation
-from mtcompute.http.api.problems import problem_response
+from mtcompute.http.routes.problems import problem_response
 from mtcompute.http.server.log import log_answered
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 

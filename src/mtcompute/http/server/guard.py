@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mtcompute.errors import Violation
-from mtcompute.http.api.problems import problem_response
+from mtcompute.http.routes.problems import problem_response
 
 _ENCODED_SLASH = b"%2f"
 _FRAMING = frozenset((b"transfer-encoding", b"content-length"))

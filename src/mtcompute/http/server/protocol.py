@@ -27,7 +27,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 from mtcompute.errors import Violation
-from mtcompute.http.api.problems import problem_bytes
+from mtcompute.http.routes.problems import problem_bytes
 from mtcompute.http.server.concurrency import ConcurrencyLimit, ConnectionSlots, Slot, slots_of
 from mtcompute.http.server.log import TIMED_OUT, TIMED_OUT_STATUS, log_unread
 from mtcompute.http.server.security_headers import SECURITY_HEADERS, SecurityHeaders

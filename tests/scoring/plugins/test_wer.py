@@ -7,7 +7,7 @@ import jiwer
 import pytest
 
 from mtcompute.errors import InputError
-from mtcompute.scoring.metrics.wer import Cer, Wer
+from mtcompute.scoring.plugins.wer import Cer, Wer
 from tests.metrics.wer.hostile import hostile_text, noisy, sentence
 
 HYPOTHESES = ["the cat on a mat", "good  morning", ""]

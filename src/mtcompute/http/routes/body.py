@@ -7,7 +7,7 @@ the limit. A content type that is not JSON is 415 before any byte is read.
 
 from starlette.requests import ClientDisconnect, Request
 
-from mtcompute.http.api.problems import ProblemError
+from mtcompute.http.routes.problems import ProblemError
 
 JSON_MEDIA_TYPE = "application/json"
 _JSON_SUFFIX = "+json"

@@ -1,6 +1,6 @@
 """chrF and chrF++ in ``score``: the tools' scores with sacreBLEU's defaults, per segment too."""
 
-from mtcompute.scoring.metrics.chrf import Chrf, ChrfPlusPlus
+from mtcompute.scoring.plugins.chrf import Chrf, ChrfPlusPlus
 
 HYPOTHESES = ["The cat sat on the mat.", "Hello!"]
 STREAMS = [["The cat sat on a mat.", "Hi!"]]
@@ -23,7 +23,7 @@ def test_chrf_plus_plus_scores_words_of_order_two_per_segment() -> None:
 
 def test_the_defaults_written_for_the_command_are_the_oracle_s() -> None:
     from mtcompute.metrics import chrf as oracle  # noqa: PLC0415 - the oracle beside the command
-    from mtcompute.scoring.metrics import chrf as scoring  # noqa: PLC0415
+    from mtcompute.scoring.plugins import chrf as scoring  # noqa: PLC0415
 
     assert scoring.DEFAULT_CHAR_ORDER == oracle.DEFAULT_CHAR_ORDER
     assert scoring.DEFAULT_BETA == oracle.DEFAULT_BETA

@@ -6,7 +6,7 @@ import pytest
 from sacrebleu.metrics.ter import TER
 
 from mtcompute.metrics.ter.options import TerOptions
-from mtcompute.scoring.metrics.ter import Ter
+from mtcompute.scoring.plugins.ter import Ter
 from tests.metrics.ter import tricky_texts
 from tests.metrics.ter.sacrebleu_peer import EVERY_OPTION_COMBINATION, Corpus, expected
 

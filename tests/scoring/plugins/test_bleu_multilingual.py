@@ -12,7 +12,7 @@ import sacrebleu
 from sacrebleu.tokenizers import tokenizer_spm
 
 from mtcompute.errors import InputError
-from mtcompute.scoring.metrics.bleu import Bleu
+from mtcompute.scoring.plugins.bleu import Bleu
 from mtcompute.scoring.systems import Resampling, score_systems
 from tests.sentencepiece_models import train_models
 

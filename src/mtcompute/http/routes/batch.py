@@ -21,7 +21,7 @@ from mtcompute import jsonio
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES, answer_allowance
 from mtcompute.contracts.costs import batch_estimate
 from mtcompute.contracts.estimates import batch_answer_bytes
-from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.routes.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
 from mtcompute.http.server.admission import SMALL_BODY_BYTES
 from mtcompute.http.server.admitted import prepare, run_admitted
 from mtcompute.meta.batch.run import run_batch

@@ -14,8 +14,8 @@ from typing import Any
 
 from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import LATEST, version_key
-from mtcompute.http.api.body import JSON_MEDIA_TYPE
-from mtcompute.http.api.problems import PROBLEM_MEDIA_TYPE
+from mtcompute.http.routes.body import JSON_MEDIA_TYPE
+from mtcompute.http.routes.problems import PROBLEM_MEDIA_TYPE
 from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.meta.batch.schema import BATCH_INPUT_SCHEMA, BATCH_OUTPUT_SCHEMA
 

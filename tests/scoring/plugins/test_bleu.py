@@ -4,7 +4,7 @@ as sacreBLEU smooths it, sentence BLEU with effective order, and the signature o
 import pytest
 
 from mtcompute.errors import InputError
-from mtcompute.scoring.metrics.bleu import Bleu
+from mtcompute.scoring.plugins.bleu import Bleu
 
 HYPOTHESES = ["The cat sat.", "A dog!"]
 STREAMS = [["The cat sat down.", "A dog ran!"]]

@@ -28,6 +28,6 @@ def test_the_tool_a_signature_names_is_a_registered_contract(
 
 def test_bleu_knows_the_sentence_tool_s_largest_order() -> None:
     from mtcompute.contracts.inputs.sentence import MAX_ORDER  # noqa: PLC0415
-    from mtcompute.scoring.metrics.bleu import SENTENCE_MAX_ORDER  # noqa: PLC0415
+    from mtcompute.scoring.plugins.bleu import SENTENCE_MAX_ORDER  # noqa: PLC0415
 
     assert SENTENCE_MAX_ORDER == MAX_ORDER

@@ -23,9 +23,9 @@ from mtcompute.contracts.costs import Cost, estimate
 from mtcompute.contracts.estimates import answer_bytes
 from mtcompute.contracts.registry import all_tools
 from mtcompute.contracts.served import served
-from mtcompute.http.api.batch import batch_route
-from mtcompute.http.api.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
-from mtcompute.http.api.openapi import openapi_document
+from mtcompute.http.routes.batch import batch_route
+from mtcompute.http.routes.body import JSON_MEDIA_TYPE, check_json_media_type, read_body
+from mtcompute.http.routes.openapi import openapi_document
 from mtcompute.http.server.admission import SMALL_BODY_BYTES
 from mtcompute.http.server.admitted import prepare, run_admitted
 from mtcompute.meta.bodies import tool_body_limit

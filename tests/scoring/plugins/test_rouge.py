@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from bench.rouge_texts import summary_pairs
 from mtcompute.cli.main import cli
 from mtcompute.errors import InputError
-from mtcompute.scoring.metrics.rouge import Rouge, RougePart
+from mtcompute.scoring.plugins.rouge import Rouge, RougePart
 from mtcompute.scoring.score import score_corpus, score_sentences
 from tests.metrics.rouge.peer import peer_score
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from mtcompute.cli import testsets
 from mtcompute.cli.main import cli
 from tests.cli.test_score_dropin import _normalized
 
@@ -29,16 +30,24 @@ def _sgml(path: Path, documents: list[tuple[str, list[str]]]) -> None:
     path.write_text("\n".join([*lines, "</srcset>", ""]), encoding="utf-8")
 
 
-def _xml(path: Path, documents: list[tuple[str, str, list[str], list[str]]]) -> None:
-    """A WMT XML test set (2021 on): each document's origlang, domain, source and reference."""
+def _xml(
+    path: Path,
+    documents: list[tuple[str, str, list[str], list[str]]],
+    languages: tuple[str, str] = ("en", "de"),
+    translators: tuple[str, ...] = ("refA",),
+) -> None:
+    """A WMT XML test set (2021 on): each document's origlang, domain, source and reference
+    (each translator's: the first's words, the others' reversed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = ['<dataset id="wmttest2023">', '<collection id="general">']
+    lines = ['<dataset id="wmttest">', '<collection id="general">']
+    source, target = languages
     for k, (origlang, domain, sources, references) in enumerate(documents):
         lines.append(f'<doc id="doc{k}" origlang="{origlang}" domain="{domain}">')
-        for side, texts in (
-            ('src lang="en"', sources),
-            ('ref lang="de" translator="refA"', references),
-        ):
+        refs = [
+            (f'ref lang="{target}" translator="{name}"', [t[:: -1 if n else 1] for t in references])
+            for n, name in enumerate(translators)
+        ]
+        for side, texts in ((f'src lang="{source}"', sources), *refs):
             segments = [f'<seg id="{n}">{text}</seg>' for n, text in enumerate(texts, start=1)]
             lines += [f"<{side}><p>", *segments, f"</p></{side.split()[0]}>"]
         lines.append("</doc>")
@@ -50,7 +59,7 @@ def _text(rng: random.Random) -> str:
 
 
 _ARCHIVES = {"wmt17": "test.tgz", "wmt17/tworefs": "test.tgz", "wmt19": "test.tgz"}
-_ARCHIVES |= {"wmt23": "v.0.1.tar.gz"}
+_ARCHIVES |= {"wmt23": "v.0.1.tar.gz", "wmt22": "v1.1.tar.gz"}
 _SGML_FILES = {
     "wmt17": ["newstest2017-ende-src.en.sgm", "newstest2017-ende-ref.de.sgm"],
     "wmt17/tworefs": [
@@ -61,6 +70,8 @@ _SGML_FILES = {
     "wmt19": ["sgm/newstest2019-ende-src.en.sgm", "sgm/newstest2019-ende-ref.de.sgm"],
 }
 _WMT23 = "wmt23-news-systems-v.0.1/xml/wmttest2023.en-de.all.xml"
+# Two translators, of which sacreBLEU scores cs-en against B only.
+_WMT22 = "wmt22-news-systems-1.1/xml/wmttest2022.cs-en.all.xml"
 _DOMAINS = ("news", "social", "speech")
 
 
@@ -91,6 +102,9 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name, pair in (("wmt17", "en-de"), ("wmt17/tworefs", "en-fi"), ("wmt19", "en-de")):
         _sacrebleu(root, "-t", name, "-l", pair, "--echo", "src")
     _sacrebleu(root, "-t", "wmt23", "-l", "en-de", "--echo", "src")
+    wmt22 = [(*one, [_text(rng) for _ in one[2]]) for one in xml_documents]
+    _xml(root / "wmt22" / "raw" / _WMT22, wmt22, ("cs", "en"), ("A", "B"))
+    _sacrebleu(root, "-t", "wmt22", "-l", "cs-en", "--echo", "src")
     return root
 
 
@@ -144,6 +158,8 @@ def test_the_cache_holds_what_sacrebleu_made(cache: Path) -> None:
         ("-t", "wmt23", "-l", "en-de", "--subset", "news|speech", "-ol", "en", "-f", "text"),
         ("-t", "wmt23", "-l", "en-de", "--subset", "country:soc", "-m", "chrf", "ter"),
         ("-t", "wmt23", "-l", "en-de", "-ol", "non-en", "-b"),
+        ("-t", "wmt22", "-l", "cs-en"),
+        ("-t", "wmt22", "-l", "cs-en", "-m", "chrf", "ter", "-f", "text"),
         ("-t", "wmt17", "-l", "en-de", "-d"),
         ("-t", "wmt17", "-l", "en-de", "-d", "-m", "ter", "chrf", "-w", "2"),
         ("-t", "wmt17/tworefs", "-l", "en-fi", "--detail", "-m", "bleu", "chrf"),
@@ -241,3 +257,13 @@ def test_what_the_cache_cannot_answer_is_one_line_and_exit_2(
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
     assert says in result.stderr
+
+
+def test_an_xml_set_is_scored_against_the_translators_sacrebleu_names(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SACREBLEU", str(cache))
+    cached = testsets.fields("wmt22", "cs-en")
+    assert {"ref:A", "ref:B"} <= set(cached)
+    assert testsets.reference_files("wmt22", "cs-en") == [[str(cached["ref:B"])]]
+    assert len(testsets.reference_files("wmt17/tworefs", "en-fi")[0]) == 2  # SGML: every one

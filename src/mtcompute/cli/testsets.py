@@ -62,10 +62,43 @@ def fields(test_set: str, pair: str) -> dict[str, Path]:
     return {field: found[field] for field in sorted(found, key=_order)}
 
 
+# The translators whose references sacreBLEU 2.6 scores a WMT 2021-or-later (XML) test set
+# against, as its catalogue names them ("" is the reference of no named translator): the set's
+# own, and the pairs that take others. Its cache holds every translator's reference, so which
+# ones count is not there; every other set scores all its cached references.
+_SCORED_TRANSLATORS: dict[str, tuple[tuple[str, ...], dict[str, tuple[str, ...]]]] = {
+    "wmt24": (("refA",), {}),
+    "wmt23": (("refA",), {"en-he": ("refB",), "he-en": ("refB",)}),
+    "wmt22": (("A",), {"cs-en": ("B",), "en-cs": ("B",), "liv-en": ("",), "ru-sah": ("",)}),
+    "wmt21/systems": (("A",), {}),
+    "wmt21": (("A",), {}),
+    "wmt21/B": (("B",), {}),
+    "wmt21/AB": (("A", "B"), {}),
+    "wmt21/C": (("C",), {}),
+    "wmt21/AC": (("A", "C"), {}),
+    "wmt21/D": (("D",), {}),
+    "wmt21/dev": (("A", ""), {}),
+}
+
+
+def _is_scored(test_set: str, pair: str, field: str) -> bool:
+    """Whether sacreBLEU scores against the cached field ``field`` of ``test_set``'s ``pair``."""
+    if test_set not in _SCORED_TRANSLATORS:
+        return field.startswith("ref")
+    default, by_pair = _SCORED_TRANSLATORS[test_set]
+    translators = by_pair.get(pair, default)
+    return field in {f"ref:{name}" if name else "ref" for name in translators}
+
+
 def reference_files(test_sets: str, pair: str) -> list[list[str]]:
-    """Each comma-separated test set's reference files, as sacreBLEU concatenates them."""
+    """Each comma-separated test set's reference files, as sacreBLEU concatenates them: those
+    of the translators it scores against."""
     return [
-        [str(path) for field, path in fields(test_set, pair).items() if field.startswith("ref")]
+        [
+            str(path)
+            for field, path in fields(test_set, pair).items()
+            if _is_scored(test_set, pair, field)
+        ]
         for test_set in test_sets.split(",")
     ]
 

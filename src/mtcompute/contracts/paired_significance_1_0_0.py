@@ -5,7 +5,7 @@ A released version never changes behaviour: a change goes into a new module besi
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from mtcompute.contracts import fields, remedies
 from mtcompute.contracts.contract import Contract, Example, JsonObject, Tool
@@ -21,7 +21,7 @@ from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import RangeByChoice, Rule
 from mtcompute.contracts.validation.texts import Texts
 from mtcompute.fast.resampling import paired
-from mtcompute.fast.resampling.registry import ResampledMetric, resampled_metrics
+from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, resampled_metrics
 from mtcompute.metrics.tokenizers import DEFAULT_TOKENIZER, TOKENIZER_NAMES
 
 # Sized so that 16 systems of a 3,000-segment test set (with their references) fit in the
@@ -207,20 +207,45 @@ PARSER = parser(LIMITS)
 
 
 def run(request: SignificanceRequest) -> JsonObject:
-    rows: list[list[JsonObject]] = [[] for _ in request.names]
+    """Each metric's test, its rows system by system."""
+    outcomes = []
     for described, options in request.metrics:
-        metric = described.name
         # The contract's metrics give one score each.
         (stats,) = described.each_score(options, request.systems, request.references, "portable")
-        outcome = paired.compare_pairs(
-            stats.formula,
-            stats.matrices,
-            test=request.test,
-            samples=request.samples,
-            seed=request.seed,
-            resampling="portable",
-        )
-        for k, name in enumerate(request.names):
+        outcomes.append((described.name, tested(stats, request)))
+    return results(request.names, outcomes)
+
+
+class _Asked(Protocol):
+    """What a request of any version asks of the test."""
+
+    @property
+    def test(self) -> paired.Test: ...
+    @property
+    def samples(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+
+
+def tested(stats: MetricStatistics, asked: _Asked) -> paired.PairedOutcome:
+    """The paired test the request asks for, every system against the first, portable."""
+    return paired.compare_pairs(
+        stats.formula,
+        stats.matrices,
+        test=asked.test,
+        samples=asked.samples,
+        seed=asked.seed,
+        resampling="portable",
+    )
+
+
+def results(
+    names: Sequence[str], outcomes: Sequence[tuple[str, paired.PairedOutcome]]
+) -> JsonObject:
+    """The answer: system by system (in input order), each metric in input order."""
+    rows: list[list[JsonObject]] = [[] for _ in names]
+    for metric, outcome in outcomes:
+        for k, name in enumerate(names):
             interval = outcome.intervals[k]
             rows[k].append(
                 {
@@ -236,30 +261,37 @@ def run(request: SignificanceRequest) -> JsonObject:
 
 
 _NULLABLE_NUMBER = {"type": ["number", "null"]}
-OUTPUT_SCHEMA = fields.output_object(
-    {
-        "results": {
-            "type": "array",
-            "description": "System by system (in input order), each metric in input order.",
-            "items": fields.output_object(
-                {
-                    "system": {"type": "string"},
-                    "metric": {"type": "string", "enum": list(METRICS)},
-                    "score": {"type": "number", "description": "The corpus score, 0-100."},
-                    "mean": {**_NULLABLE_NUMBER, "description": "Bootstrap mean (bootstrap)."},
-                    "ci": {
-                        **_NULLABLE_NUMBER,
-                        "description": "Half the width of the 95% interval (bootstrap).",
-                    },
-                    "p_value": {
-                        **_NULLABLE_NUMBER,
-                        "description": "Against the baseline; null for the baseline.",
-                    },
-                }
-            ),
+
+
+def output_schema(metrics: Sequence[str]) -> JsonObject:
+    """The output JSON Schema of a version whose metrics are ``metrics``."""
+    return fields.output_object(
+        {
+            "results": {
+                "type": "array",
+                "description": "System by system (in input order), each metric in input order.",
+                "items": fields.output_object(
+                    {
+                        "system": {"type": "string"},
+                        "metric": {"type": "string", "enum": list(metrics)},
+                        "score": {"type": "number", "description": "The corpus score, 0-100."},
+                        "mean": {**_NULLABLE_NUMBER, "description": "Bootstrap mean (bootstrap)."},
+                        "ci": {
+                            **_NULLABLE_NUMBER,
+                            "description": "Half the width of the 95% interval (bootstrap).",
+                        },
+                        "p_value": {
+                            **_NULLABLE_NUMBER,
+                            "description": "Against the baseline; null for the baseline.",
+                        },
+                    }
+                ),
+            }
         }
-    }
-)
+    )
+
+
+OUTPUT_SCHEMA = output_schema(METRICS)
 
 EXAMPLE_INPUT: JsonObject = {
     "systems": [

@@ -287,57 +287,18 @@ def _statistics(
 
 
 def run(request: SignificanceRequest) -> JsonObject:
-    rows: list[list[JsonObject]] = [[] for _ in request.names]
-    for described, options in request.metrics:
-        stats = _statistics(request, described, options)
-        outcome = paired.compare_pairs(
-            stats.formula,
-            stats.matrices,
-            test=request.test,
-            samples=request.samples,
-            seed=request.seed,
-            resampling="portable",
+    """Each metric's test on its statistics (of the texts, or as given), as 1.0.0 answers."""
+    outcomes = [
+        (
+            described.name,
+            paired_significance_1_0_0.tested(_statistics(request, described, options), request),
         )
-        for k, name in enumerate(request.names):
-            interval = outcome.intervals[k]
-            rows[k].append(
-                {
-                    "system": name,
-                    "metric": described.name,
-                    "score": outcome.scores[k],
-                    "mean": None if interval is None else interval.mean,
-                    "ci": None if interval is None else interval.ci,
-                    "p_value": outcome.p_values.get((0, k)),
-                }
-            )
-    return {"results": [row for system in rows for row in system]}
+        for described, options in request.metrics
+    ]
+    return paired_significance_1_0_0.results(request.names, outcomes)
 
 
-_NULLABLE_NUMBER = {"type": ["number", "null"]}
-OUTPUT_SCHEMA = fields.output_object(
-    {
-        "results": {
-            "type": "array",
-            "description": "System by system (in input order), each metric in input order.",
-            "items": fields.output_object(
-                {
-                    "system": {"type": "string"},
-                    "metric": {"type": "string", "enum": list(METRICS)},
-                    "score": {"type": "number", "description": "The corpus score, 0-100."},
-                    "mean": {**_NULLABLE_NUMBER, "description": "Bootstrap mean (bootstrap)."},
-                    "ci": {
-                        **_NULLABLE_NUMBER,
-                        "description": "Half the width of the 95% interval (bootstrap).",
-                    },
-                    "p_value": {
-                        **_NULLABLE_NUMBER,
-                        "description": "Against the baseline; null for the baseline.",
-                    },
-                }
-            ),
-        }
-    }
-)
+OUTPUT_SCHEMA = paired_significance_1_0_0.output_schema(METRICS)
 
 EXAMPLE_INPUT: JsonObject = paired_significance_1_0_0.EXAMPLE_INPUT
 

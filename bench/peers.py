@@ -17,7 +17,7 @@ from typing import Any
 
 import orjson
 
-from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.bleu.corpus import corpus_statistics_fast
 from mtcompute.helper import process as block_helper
 from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, score
 

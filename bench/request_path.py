@@ -17,7 +17,7 @@ from mtcompute import api, jsonio
 from mtcompute.contracts import chrf_compute_1_0_0
 from mtcompute.contracts.bleu_corpus_compute_1_0_0 import PARSER
 from mtcompute.contracts.inputs import chrf as chrf_input
-from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.bleu.corpus import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
 
 TOOL_ID, VERSION = "bleu-corpus-compute", "1.0.0"

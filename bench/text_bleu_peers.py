@@ -1,6 +1,6 @@
 """Default corpus BLEU from raw text: a test set of real sentence lengths (3,000 segments of
 about 20 words, one reference; ``corpus.real_length_texts``), scored as sacreBLEU's default
-does (13a, exp smoothing). mtcompute's fused pass (``fast.text_bleu``: tokenizing and counting
+does (13a, exp smoothing). mtcompute's fused pass (``fast.bleu.text``: tokenizing and counting
 in one compiled pass, then the score) against ``sacrebleu.corpus_bleu`` and bleuscore (Rust,
 which tokenizes 13a itself); mtcompute's two-step path (``tokenize`` then ``corpus_bleu``, what
 ``mtcompute score`` called before) runs beside them.
@@ -26,7 +26,7 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 from bench.corpus import REAL_SEGMENTS, real_length_texts
 from mtcompute import api
-from mtcompute.fast.text_bleu import corpus_statistics_from_streams
+from mtcompute.fast.bleu.text import corpus_statistics_from_streams
 from mtcompute.metrics.bleu import score
 
 ROUNDS = 7

@@ -18,7 +18,7 @@ from bench.run import MEMORY_MEASURED, QUICK, BenchmarkResult, run_benchmark, wr
 from bench.script_races import SCRIPT_RACES
 from bench.timing import Refusal, check_peers
 from mtcompute import execute
-from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.bleu.corpus import corpus_statistics_fast
 from mtcompute.metrics.bleu import corpus_statistics, score
 
 pytestmark = pytest.mark.slow

@@ -82,13 +82,13 @@ def test_the_oracles_use_no_numpy() -> None:
 def test_the_imports_are_read_from_every_form_of_import_statement(tmp_path: Path) -> None:
     module = tmp_path / "example.py"
     module.write_text(
-        "import mtcompute.fast.bleu\nfrom mtcompute import api, jsonio\n"
+        "import mtcompute.fast.bleu.corpus\nfrom mtcompute import api, jsonio\n"
         "from mtcompute.meta.search import search\n"
         "def later():\n    from mtcompute.http import app\n",
         encoding="utf-8",
     )
     assert imported_modules(module) == {
-        "mtcompute.fast.bleu",
+        "mtcompute.fast.bleu.corpus",
         "mtcompute.api",
         "mtcompute.jsonio",
         "mtcompute.meta.search",

@@ -13,7 +13,7 @@ from mtcompute.contracts.limits import UNLIMITED, Limits
 from mtcompute.contracts.validation.tokens import FEW_TOKENS
 from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS
 from mtcompute.errors import InputError, Violation
-from mtcompute.fast.token_bytes import sentences_of
+from mtcompute.fast.bleu.token_bytes import sentences_of
 
 Input = dict[str, Any]
 Make = Callable[[], object]

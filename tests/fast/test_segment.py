@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
-from mtcompute.fast.sentence import segment_statistics_fast
+from mtcompute.fast.bleu.sentence import segment_statistics_fast
 from mtcompute.metrics.bleu import BleuStatistics, segment_statistics
 
 # Equal texts in distinct objects, each string kind (ASCII, Latin-1, BMP, astral), NUL.

@@ -12,7 +12,7 @@ from mtcompute.contracts.inputs.corpus import CorpusRequest, decimals_of
 from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.mistakes import token_corpus_input_hints
 from mtcompute.contracts.validation.parser import RequestParser
-from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.bleu.corpus import corpus_statistics_fast
 from mtcompute.metrics.bleu import BleuResult, score
 
 LIMITS = corpus_input.LIMITS

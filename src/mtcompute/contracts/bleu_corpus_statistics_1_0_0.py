@@ -13,7 +13,7 @@ from mtcompute.contracts.inputs.corpus import CorpusRequest
 from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.mistakes import token_corpus_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
-from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.bleu.corpus import corpus_statistics_fast
 from mtcompute.metrics.bleu import BleuStatistics
 
 LIMITS = corpus_input.LIMITS

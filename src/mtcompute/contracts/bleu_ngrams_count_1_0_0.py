@@ -13,7 +13,7 @@ from mtcompute.contracts.inputs.corpus import CorpusRequest
 from mtcompute.contracts.limits import Limits
 from mtcompute.contracts.mistakes import token_corpus_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
-from mtcompute.fast.ngrams import ngram_counts_fast
+from mtcompute.fast.bleu.ngrams import ngram_counts_fast
 from mtcompute.metrics.ngrams import CLIPPING_TABLES, ClippingTable, NgramCountsResult
 
 LIMITS = corpus_input.LIMITS

@@ -9,7 +9,7 @@ from mtcompute.contracts.inputs import sentence as sentence_input
 from mtcompute.contracts.inputs.sentence import LIMITS, MAX_ORDER, SentenceRequest
 from mtcompute.contracts.mistakes import token_sentence_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
-from mtcompute.fast.sentence import segment_statistics_fast
+from mtcompute.fast.bleu.sentence import segment_statistics_fast
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 from mtcompute.metrics.sentence import SentenceComponents
 

@@ -14,8 +14,8 @@ from mtcompute.contracts.inputs.sentence import LIMITS, MAX_ORDER, SentenceReque
 from mtcompute.contracts.mistakes import token_sentence_input_hints
 from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.rules import RangeByChoice
-from mtcompute.fast.sentence import segment_statistics_fast
-from mtcompute.fast.sentence_score import sentence_score_fast
+from mtcompute.fast.bleu.sentence import segment_statistics_fast
+from mtcompute.fast.bleu.sentence_score import sentence_score_fast
 from mtcompute.metrics.sentence import SentenceBleuResult
 from mtcompute.metrics.smoothing import (
     ADD_K,

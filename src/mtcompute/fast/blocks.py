@@ -23,7 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from mtcompute.fast.segment_blocks import segment_blocks, segment_halves
+from mtcompute.fast.bleu.segment_blocks import segment_blocks, segment_halves
 from mtcompute.helper import process as helper
 
 # Larger blocks spill the processor's caches; smaller ones pay numpy's fixed costs too often.

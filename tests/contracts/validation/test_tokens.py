@@ -14,7 +14,7 @@ from mtcompute.contracts.validation.rules import FAILED
 from mtcompute.contracts.validation.tokens import TokenLists
 from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS, Violations
 from mtcompute.fast import compiled
-from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.fast.bleu.token_bytes import TokenBytes
 
 E_ACUTE, EURO, EMOJI = "\u00e9", "\u20ac", "\U0001f600"
 SMALL = TokenLists(

@@ -15,7 +15,7 @@ from mtcompute.contracts.validation.parser import Checked, RequestParser
 from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import SameLength
 from mtcompute.contracts.validation.tokens import TokenLists
-from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.fast.bleu.token_bytes import TokenBytes
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 
 MAX_ORDER = 8

@@ -16,7 +16,7 @@ from mtcompute.contracts.validation.paths import EVERY
 from mtcompute.contracts.validation.rules import Rule
 from mtcompute.contracts.validation.tokens import TokenLists
 from mtcompute.fast import compiled
-from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.fast.bleu.token_bytes import TokenBytes
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER
 
 __all__ = ["LIMITS", "MAX_ORDER", "Limits", "SentenceRequest", "input_schema", "parser"]

@@ -20,7 +20,7 @@ from mtcompute.contracts.validation.rules import FAILED, _Failed
 from mtcompute.contracts.validation.schema import strings_of
 from mtcompute.contracts.validation.violations import Violations, describe_value, where
 from mtcompute.fast import compiled
-from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.fast.bleu.token_bytes import TokenBytes
 
 # Up to this many tokens in all, they are checked on the strings, without a buffer.
 FEW_TOKENS = 256

@@ -1,5 +1,5 @@
 /* Sentence BLEU of one segment's counts with smoothing none, floor or exp, unrounded:
- * ``fast/sentence_score.py``'s formulas in the same order, with fdlibm's log and exp, so the same
+ * ``fast/bleu/sentence_score.py``'s formulas in the same order, with fdlibm's log and exp, so the same
  * doubles bit for bit. Its includers include ``_exact.h`` and ``_fdlibm.h`` first.
  */
 

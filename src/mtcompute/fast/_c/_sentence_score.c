@@ -1,4 +1,4 @@
-/* The sentence BLEU score of one segment's counts, compiled: ``fast/sentence_score.py``'s
+/* The sentence BLEU score of one segment's counts, compiled: ``fast/bleu/sentence_score.py``'s
  * formulas in the same order, with fdlibm's __ieee754_log and __ieee754_exp as
  * ``numerics/fdlibm.py`` ports them, so the same doubles bit for bit.
  *

@@ -1,6 +1,6 @@
 /* Sentence-level BLEU of raw texts, part of _tokenize.c where doubles are evaluated as written:
  * each segment counted as corpus_statistics counts it (``count_segment``), scored as
- * ``fast/sentence_score.py`` scores it (``_sentence_bleu.h``) and written as sacreBLEU's
+ * ``fast/bleu/sentence_score.py`` scores it (``_sentence_bleu.h``) and written as sacreBLEU's
  * ``-sl`` line, ``HEAD SCORE P1/P2/.../PN (BP = ... ratio = ... hyp_len = C ref_len = R)``:
  * every number formatted by Python's own float formatting (``PyOS_double_to_string``), so the
  * bytes are ``scoring.report.score_text``'s.

@@ -32,8 +32,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast import compiled
+from mtcompute.fast.bleu.sentence_score import sentence_score_fast
 from mtcompute.fast.compiled import compiled_function
-from mtcompute.fast.sentence_score import sentence_score_fast
 from mtcompute.metrics.bleu import BleuStatistics
 from mtcompute.metrics.smoothing import ADD_K, EXP, FLOOR, NONE, Smoothing
 from mtcompute.numerics import fdlibm

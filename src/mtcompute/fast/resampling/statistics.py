@@ -12,8 +12,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast import compiled
+from mtcompute.fast.bleu.sentence import segment_statistics_fast
 from mtcompute.fast.resampling.scores import Matrix
-from mtcompute.fast.sentence import segment_statistics_fast
 from mtcompute.metrics.chrf import ChrfStatistics
 from mtcompute.metrics.ter.statistics import TerStatistics
 

@@ -13,9 +13,9 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from mtcompute.fast.bleu import corpus_statistics_fast
+from mtcompute.fast.bleu.corpus import corpus_statistics_fast
+from mtcompute.fast.bleu.text import corpus_statistics_from_streams
 from mtcompute.fast.resampling.statistics import bleu_rows
-from mtcompute.fast.text_bleu import corpus_statistics_from_streams
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuStatistics
 from mtcompute.metrics.tokenizers import (

@@ -13,7 +13,7 @@ from typing import Any
 
 from mtcompute import api
 from mtcompute.errors import InputError, Violation
-from mtcompute.fast.text_bleu import corpus_statistics_from_streams, sentence_lines
+from mtcompute.fast.bleu.text import corpus_statistics_from_streams, sentence_lines
 from mtcompute.fast.tokenize import tokenize_many
 from mtcompute.metrics.bleu import DEFAULT_MAX_ORDER, BleuResult, BleuStatistics, score
 from mtcompute.metrics.smoothing import ADD_K, EXP, NONE, SMOOTHING_METHODS, Smoothing
@@ -132,8 +132,8 @@ class Bleu(ScoringMetric):
         if not 1 <= self.max_order <= SENTENCE_MAX_ORDER:
             yield from self._checked_sentences(hypotheses, references, first_line)
             return
-        from mtcompute.fast.sentence import segment_statistics_fast  # noqa: PLC0415
-        from mtcompute.fast.sentence_score import sentence_score_fast  # noqa: PLC0415
+        from mtcompute.fast.bleu.sentence import segment_statistics_fast  # noqa: PLC0415
+        from mtcompute.fast.bleu.sentence_score import sentence_score_fast  # noqa: PLC0415
 
         hypothesis_tokens = tokenize_many(hypotheses, self.tokenizer, self.lowercase)
         streams = [tokenize_many(stream, self.tokenizer, self.lowercase) for stream in references]

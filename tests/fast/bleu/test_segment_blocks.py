@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtcompute.fast.segment_blocks import segment_blocks, segment_halves
+from mtcompute.fast.bleu.segment_blocks import segment_blocks, segment_halves
 
 
 def _blocks(sizes: list[int], size_per_block: int) -> list[slice]:

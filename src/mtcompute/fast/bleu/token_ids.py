@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from mtcompute.fast.ranks import Ints, dense_ranks, hashed_ids
-from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.fast.bleu.ranks import Ints, dense_ranks, hashed_ids
+from mtcompute.fast.bleu.token_bytes import TokenBytes
 
 
 def ids_from_bytes(encoded: TokenBytes, token_segments: Ints) -> tuple[Ints, int]:

@@ -1,8 +1,8 @@
 """bleu-ngrams-count's per-segment counts and clipping tables, vectorised with numpy: the same
 result as ``ngrams.corpus_ngram_counts``, its oracle.
 
-It walks the n-gram ids of ``fast.bleu`` (per token an id of (segment, string); an n-gram's id
-from its prefix's and its last token's), with two additions:
+It walks the n-gram ids of ``fast.bleu.corpus`` (per token an id of (segment, string); an
+n-gram's id from its prefix's and its last token's), with two additions:
 
 - Per-segment sums: an id names an n-gram in one segment, so a ``bincount`` by each id's segment
   splits the clipped matches by segment.
@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast import blocks
-from mtcompute.fast.bleu import (
+from mtcompute.fast.bleu.corpus import (
     SMALL_INPUT_TOKENS,
     FlatCorpus,
     continuations,
@@ -33,10 +33,10 @@ from mtcompute.fast.bleu import (
     reference_counts_of,
     utf8_block,
 )
+from mtcompute.fast.bleu.ranks import Ints, dense_ranks
+from mtcompute.fast.bleu.token_bytes import TokenBytes, sentences_of
 from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
 from mtcompute.fast.collector import collector_paused
-from mtcompute.fast.ranks import Ints, dense_ranks
-from mtcompute.fast.token_bytes import TokenBytes, sentences_of
 from mtcompute.metrics.bleu import Tokens
 from mtcompute.metrics.ngrams import (
     ClippingTable,

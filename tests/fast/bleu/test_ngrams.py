@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from mtcompute import execute
 from mtcompute.fast import blocks
-from mtcompute.fast import ngrams as ngrams_fast
-from mtcompute.fast.bleu import SMALL_INPUT_TOKENS
-from mtcompute.fast.ngrams import ngram_counts_fast
-from mtcompute.fast.ranks import hashed_ids
-from mtcompute.fast.token_bytes import TokenBytes, sentences_of
+from mtcompute.fast.bleu import ngrams as ngrams_fast
+from mtcompute.fast.bleu.corpus import SMALL_INPUT_TOKENS
+from mtcompute.fast.bleu.ngrams import ngram_counts_fast
+from mtcompute.fast.bleu.ranks import hashed_ids
+from mtcompute.fast.bleu.token_bytes import TokenBytes, sentences_of
 from mtcompute.helper import process as block_helper
 from mtcompute.metrics.ngrams import CLIPPING_TABLES, ClippingTable, corpus_ngram_counts
-from tests.fast.test_bleu import MAKERS, Hypotheses, Maker, References, Tokens
+from tests.fast.bleu.test_corpus import MAKERS, Hypotheses, Maker, References, Tokens
 
 _LOOK_ALIKES = ["a", "A", "a ", "é", "e\u0301", "日本", "🙂", "\u00a0", "a\x00"]
 _tokens = st.lists(st.sampled_from(["a", "b", "c", *_LOOK_ALIKES]), max_size=14)

@@ -1,17 +1,17 @@
 """The fast statistics of one segment are the oracle's, by strings for a short segment and by
-``fast.bleu``'s arrays for a long one."""
+``fast.bleu.corpus``'s arrays for a long one."""
 
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.sentence import (
+from mtcompute.fast.bleu.sentence import (
     SHORT_SEGMENT_TOKENS,
     segment_statistics_by_strings,
     segment_statistics_fast,
 )
-from mtcompute.fast.token_bytes import TokenBytes
+from mtcompute.fast.bleu.token_bytes import TokenBytes
 from mtcompute.metrics.bleu import segment_statistics
 
 # Tokens that a string encoding could blur: NUL, the characters used as letters, repeats.

@@ -4,7 +4,7 @@ effective order and rounding: compiled where the package has it, and in Python."
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.sentence_score import sentence_score_fast, sentence_score_in_python
+from mtcompute.fast.bleu.sentence_score import sentence_score_fast, sentence_score_in_python
 from mtcompute.metrics.bleu import BleuStatistics
 from mtcompute.metrics.sentence import sentence_score
 from mtcompute.metrics.smoothing import SMOOTHING_METHODS, Smoothing

@@ -16,16 +16,16 @@ from hypothesis import strategies as st
 
 from mtcompute import execute
 from mtcompute.contracts.bleu_corpus_compute_1_0_0 import LIMITS
-from mtcompute.fast import bleu as bleu_fast
 from mtcompute.fast import blocks, compiled
-from mtcompute.fast.bleu import (
+from mtcompute.fast.bleu import corpus as bleu_fast
+from mtcompute.fast.bleu.corpus import (
     SMALL_INPUT_TOKENS,
     corpus_statistics_arrays,
     corpus_statistics_fast,
     corpus_statistics_vectorised,
 )
-from mtcompute.fast.ranks import hashed_ids
-from mtcompute.fast.token_bytes import TokenBytes, sentences_of
+from mtcompute.fast.bleu.ranks import hashed_ids
+from mtcompute.fast.bleu.token_bytes import TokenBytes, sentences_of
 from mtcompute.helper import process as block_helper
 from mtcompute.metrics.bleu import BleuStatistics, corpus_statistics, score
 

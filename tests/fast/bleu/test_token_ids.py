@@ -4,8 +4,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtcompute.fast.token_bytes import TokenBytes
-from mtcompute.fast.token_ids import ids_from_bytes, ids_from_strings
+from mtcompute.fast.bleu.token_bytes import TokenBytes
+from mtcompute.fast.bleu.token_ids import ids_from_bytes, ids_from_strings
 from tests.metrics.partition import same_partition
 
 _token = st.sampled_from(["a", "A", "é", "e\u0301", "abcdefgh", "abcdefghi", "🙂", "\u00a0", ""])

@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtcompute.fast import compiled
-from mtcompute.fast.text_bleu import (
+from mtcompute.fast.bleu.text import (
     corpus_statistics_from_streams,
     corpus_statistics_from_text,
     sentence_lines,

@@ -36,15 +36,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast import blocks, compiled
-from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
-from mtcompute.fast.ranks import Ints, dense_ranks
-from mtcompute.fast.token_bytes import (
+from mtcompute.fast.bleu.ranks import Ints, dense_ranks
+from mtcompute.fast.bleu.token_bytes import (
     TokenBytes,
     sentences_of,
     separates_tokens,
     utf8_joined,
 )
-from mtcompute.fast.token_ids import ids_from_bytes, ids_from_strings
+from mtcompute.fast.bleu.token_ids import ids_from_bytes, ids_from_strings
+from mtcompute.fast.blocks import BlockWork, HelperTask, sum_in_blocks
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, corpus_statistics
 
 # Below this many tokens numpy's fixed costs exceed the whole pure-Python computation.

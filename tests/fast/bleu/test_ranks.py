@@ -4,7 +4,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.ranks import dense_ranks, hashed_ids
+from mtcompute.fast.bleu.ranks import dense_ranks, hashed_ids
 from tests.metrics.partition import same_partition
 
 _small_keys = st.lists(st.integers(min_value=0, max_value=50), max_size=300)

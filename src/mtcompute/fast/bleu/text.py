@@ -5,7 +5,7 @@ Where ``_tokenize.c`` was built, each text is cut into tokens and its n-grams co
 same compiled pass: no str is made per token, and no array per segment, so a corpus of short
 segments costs little more than reading its texts. Otherwise (and for the multilingual
 tokenizers, which run their libraries) the texts are tokenized
-(``fast.tokenize``) and their tokens counted (``fast.bleu``), which gives the same integers.
+(``fast.tokenize``) and their tokens counted (``fast.bleu.corpus``), which gives the same integers.
 """
 
 from collections.abc import Sequence
@@ -70,7 +70,7 @@ def _statistics(  # noqa: PLR0917 - the compiled function's arguments, in its or
         if by_streams
         else cast(Sequence[Sequence[str]], references)
     )
-    from mtcompute.fast.bleu import corpus_statistics_fast  # noqa: PLC0415 - numpy, if needed
+    from mtcompute.fast.bleu.corpus import corpus_statistics_fast  # noqa: PLC0415 - numpy, if needed
 
     hypothesis_tokens = tokenize_many(hypotheses, tokenizer, lowercase)
     reference_tokens = _tokenized_segments(per_segment, tokenizer, lowercase)

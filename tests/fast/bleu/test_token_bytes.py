@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtcompute.fast.token_bytes import TokenBytes, sentences_of, separates_tokens, utf8_joined
+from mtcompute.fast.bleu.token_bytes import TokenBytes, sentences_of, separates_tokens, utf8_joined
 from tests.metrics.partition import same_partition
 
 # Any text but NUL and lone surrogates, from ASCII to four-byte characters.

@@ -1,6 +1,6 @@
 """One segment's BLEU statistics, fast at every size: the compiled counts (``_segment.c``, linear
 in the tokens) where the package has them; otherwise strings for a short segment, where numpy's
-fixed costs would exceed the whole work, and ``fast.bleu``'s arrays for a long one.
+fixed costs would exceed the whole work, and ``fast.bleu.corpus``'s arrays for a long one.
 
 A short segment is rewritten as strings, one character per distinct hypothesis token, every
 other reference token becoming NUL, as does the gap between two references. An n-gram of the
@@ -20,7 +20,7 @@ from mtcompute.fast import compiled
 from mtcompute.metrics.bleu import BleuStatistics, Tokens, closest_reference_length
 
 if TYPE_CHECKING:  # numpy's, imported where a long segment needs the arrays
-    from mtcompute.fast.token_bytes import TokenBytes
+    from mtcompute.fast.bleu.token_bytes import TokenBytes
 
 # Up to this many tokens (hypothesis and references), strings beat the arrays: measured.
 SHORT_SEGMENT_TOKENS = 1_000
@@ -43,7 +43,7 @@ def segment_statistics_fast(
             return BleuStatistics(*counts)
     size = len(hypothesis) + sum(map(len, references))
     if size > SHORT_SEGMENT_TOKENS:
-        from mtcompute.fast.bleu import corpus_statistics_fast  # noqa: PLC0415 - numpy's
+        from mtcompute.fast.bleu.corpus import corpus_statistics_fast  # noqa: PLC0415 - numpy's
 
         return corpus_statistics_fast([hypothesis], [references], max_order, encoded)
     return segment_statistics_by_strings(hypothesis, references, max_order)

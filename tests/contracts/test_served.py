@@ -37,7 +37,9 @@ def _released() -> Contract:
 
 def test_a_contract_without_a_multilingual_tokenizer_is_served_as_released() -> None:
     for tool in all_tools():
-        if (tool.contract.id, tool.contract.version) != ("bleu-tokenize", "1.1.0"):
+        # These two take the multilingual tokenizers.
+        multilingual = {("bleu-tokenize", "1.1.0"), ("score-texts", "1.0.0")}
+        if (tool.contract.id, tool.contract.version) not in multilingual:
             assert served(tool.contract) is tool.contract
 
 

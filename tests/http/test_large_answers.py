@@ -57,7 +57,10 @@ def test_many_requests_with_large_answers_at_once_hold_a_bounded_share_of_memory
 
     with ThreadPoolExecutor(CONCURRENT) as pool:
         statuses = list(pool.map(post, range(CONCURRENT)))
-    assert statuses == [200] * CONCURRENT
+    # Each is answered, or refused at once as the server's admission refuses costly work it
+    # cannot start soon (503, Retry-After); none is lost, at least one is computed.
+    assert set(statuses) <= {200, 503}
+    assert 200 in statuses
     growth_mib = (_kib(serve.process.pid, "VmHWM") - before) // 1024
     assert growth_mib < MOST_GROWTH_MIB
 

@@ -10,6 +10,8 @@ import httpx
 import pytest
 
 from mtcompute.http.server.log import LOGGER
+from mtcompute.meta.bodies import largest_body_limit
+from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 from tests.http.logs import request_log_lines
 
 HEADERS = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
@@ -51,7 +53,9 @@ def test_a_body_over_the_limit_is_a_problem_413(mcp_url: str) -> None:
         connection.putrequest("POST", parts.path)
         for name, value in HEADERS.items():
             connection.putheader(name, value)
-        connection.putheader("Content-Length", str(9 * 1024 * 1024))
+        connection.putheader(
+            "Content-Length", str(largest_body_limit(DEFAULT_MAX_BODY_BYTES) + 1)
+        )  # over any tool's limit
         connection.endheaders()  # and not one byte of the announced body
         response = connection.getresponse()
         assert response.status == 413

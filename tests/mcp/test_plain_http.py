@@ -11,6 +11,7 @@ import pytest
 from mtcompute import api, jsonio
 from mtcompute.http.app import HttpSettings, create_app
 from mtcompute.mcp.transport import McpSettings
+from mtcompute.meta.bodies import largest_body_limit
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES as MAX_BODY_BYTES
 from tests.http.inputs import escape_every_character, maximum_input
 from tests.live_server import serving
@@ -143,7 +144,9 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(mcp_url: str) -> Non
     try:
         connection.putrequest("POST", parts.path)
         connection.putheader("Content-Type", "application/json")
-        connection.putheader("Content-Length", str(MAX_BODY_BYTES + 1))
+        connection.putheader(
+            "Content-Length", str(largest_body_limit(MAX_BODY_BYTES) + 1)
+        )  # any tool's largest
         connection.endheaders()  # and not one byte of the announced body
         assert connection.getresponse().status == 413
     finally:

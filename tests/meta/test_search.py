@@ -180,7 +180,7 @@ REALISTIC_QUERIES = [
     ("sacreBLEU signatures of a whole test set", "score-texts"),
     ("score a WMT test set with BLEU chrF and TER in one call", "score-texts"),
     ("what mtcompute score prints", "score-texts"),
-    ("score 10,000 segments with 4 references", "score-texts"),
+    ("score 10,000 lines of text with 4 references", "score-texts"),
     ("score hypothesis and reference files", "score-texts"),
 ]
 

@@ -3,7 +3,7 @@
 A released version never changes behaviour: a change goes into a new module beside this one.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -39,6 +39,7 @@ MAX_RANDOMIZATION = 10000
 MAX_SEGMENT_SCORES = 96_000  # 16 systems x 3,000 segments x 2 metrics
 MAX_SEED = 2**53 - 1  # an integer every JSON reader holds exactly
 METRICS = ("bleu", "chrf", "chrf++", "ter")
+DEFAULT_SEED = 12345
 DEFAULT_SAMPLES = {"bootstrap": 1000, "randomization": 10000}
 
 
@@ -104,6 +105,34 @@ OPTIONS = {
 }
 
 
+def test_properties(metrics: Sequence[str], options: Mapping[str, Any]) -> dict[str, Any]:
+    """The input's metrics, their options and the test's fields, as every version states them."""
+    return {
+        "metrics": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": len(metrics),
+            "items": {"type": "string", "enum": list(metrics)},
+            "default": ["bleu"],
+            "description": "The metrics, each once.",
+        },
+        **options,
+        "test": {
+            "type": "string",
+            "enum": list(paired.TESTS),
+            "default": "bootstrap",
+            "description": "Paired bootstrap resampling or approximate randomization.",
+        },
+        "samples": fields.integer(
+            1,
+            MAX_RANDOMIZATION,
+            f"Bootstrap resamples (at most {MAX_BOOTSTRAP}; 1000 if left out) or "
+            f"randomization trials (at most {MAX_RANDOMIZATION}; 10000 if left out).",
+        ),
+        "seed": fields.integer(0, MAX_SEED, "The generator's seed.", DEFAULT_SEED),
+    }
+
+
 def input_schema(limits: Limits) -> dict[str, Any]:
     """The input JSON Schema (draft 2020-12) under ``limits``."""
     text = fields.text(limits.max_string_bytes)
@@ -130,28 +159,7 @@ def input_schema(limits: Limits) -> dict[str, Any]:
                 limits.max_segments,
                 "Reference texts of each segment.",
             ),
-            "metrics": {
-                "type": "array",
-                "minItems": 1,
-                "maxItems": len(METRICS),
-                "items": {"type": "string", "enum": list(METRICS)},
-                "default": ["bleu"],
-                "description": "The metrics, each once.",
-            },
-            **OPTIONS,
-            "test": {
-                "type": "string",
-                "enum": list(paired.TESTS),
-                "default": "bootstrap",
-                "description": "Paired bootstrap resampling or approximate randomization.",
-            },
-            "samples": fields.integer(
-                1,
-                MAX_RANDOMIZATION,
-                f"Bootstrap resamples (at most {MAX_BOOTSTRAP}; 1000 if left out) or "
-                f"randomization trials (at most {MAX_RANDOMIZATION}; 10000 if left out).",
-            ),
-            "seed": fields.integer(0, MAX_SEED, "The generator's seed.", 12345),
+            **test_properties(METRICS, OPTIONS),
         },
         ["systems", "references"],
     )

@@ -176,28 +176,7 @@ def input_schema(limits: Limits) -> dict[str, Any]:
                 limits.max_segments,
                 "Reference texts of each segment (with hypotheses only).",
             ),
-            "metrics": {
-                "type": "array",
-                "minItems": 1,
-                "maxItems": len(METRICS),
-                "items": {"type": "string", "enum": list(METRICS)},
-                "default": ["bleu"],
-                "description": "The metrics, each once.",
-            },
-            **OPTIONS,
-            "test": {
-                "type": "string",
-                "enum": list(paired.TESTS),
-                "default": "bootstrap",
-                "description": "Paired bootstrap resampling or approximate randomization.",
-            },
-            "samples": fields.integer(
-                1,
-                MAX_RANDOMIZATION,
-                f"Bootstrap resamples (at most {MAX_BOOTSTRAP}; 1000 if left out) or "
-                f"randomization trials (at most {MAX_RANDOMIZATION}; 10000 if left out).",
-            ),
-            "seed": fields.integer(0, MAX_SEED, "The generator's seed.", DEFAULT_SEED),
+            **paired_significance_1_0_0.test_properties(METRICS, OPTIONS),
         },
         ["systems"],
     )

@@ -197,6 +197,10 @@ def test_sixteen_systems_of_a_wmt_sized_test_set_fit_the_limits_and_the_body_lim
         ),
         ({**TWO, "systems": [{"name": "a"}, _SYSTEMS[1]]}, [("required", "/systems/0/hypotheses")]),
         ({"systems": _SYSTEMS}, [("required", "/references")]),
+        (
+            {"systems": [{"name": "a"}, _SYSTEMS[1]]},
+            [("required", "/systems/0/hypotheses"), ("required", "/references")],
+        ),
         ({**TWO, "references": [["r"] * 9]}, [("too_many_items", "/references/0")]),
         ({**TWO, "metrics": ["bleurt"]}, [("not_allowed", "/metrics/0")]),
         ({**TWO, "metrics": ["ter", "ter"]}, [("duplicate_metric", "/metrics/1")]),

@@ -158,10 +158,10 @@ class SystemForms:
         return False
 
     def bulk(self, raw: dict[str, Any]) -> _Failed | None:
-        forms = {"statistics" in system for system in raw["systems"]}
-        both = any("statistics" in s and "hypotheses" in s for s in raw["systems"])
-        texts = forms == {False} and all("hypotheses" in s for s in raw["systems"])
-        if both or len(forms) != 1 or (texts != ("references" in raw)):
+        systems = raw["systems"]
+        forms = {"statistics" in system for system in systems}
+        one_each = all(("statistics" in s) != ("hypotheses" in s) for s in systems)
+        if not one_each or len(forms) != 1 or (forms == {False}) != ("references" in raw):
             return FAILED
         return None
 

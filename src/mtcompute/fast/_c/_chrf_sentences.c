@@ -341,7 +341,7 @@ static void work_free(Work *work) {
     free(work->units.items);
     free(work->ids.items);
     free(work->tokens.items);
-    free(work->orders.slots);
+    order_table_free(&work->orders);
     free(work->long_units.items);
     free(work->long_tokens.items);
 }
@@ -639,8 +639,7 @@ static int score_segment(Work *work, const Options *options, PyObject *hypothesi
     }
     Py_DECREF(texts);
     if (long_segment) { /* its table is given back: the segments after it are short */
-        free(work->orders.slots);
-        memset(&work->orders, 0, sizeof work->orders);
+        order_table_free(&work->orders);
     }
     if (outcome < 0) {
         PyErr_NoMemory();

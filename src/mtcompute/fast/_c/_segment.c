@@ -381,19 +381,17 @@ static int long_matches(LongWork *work, const Py_ssize_t *starts, Py_ssize_t cou
     int64_t found = 1;
     for (Py_ssize_t n = 1; n <= max_order; n++) {
         matches[n - 1] = 0;
-        if (n > c || found == 0) {
-            continue;
+        for (uint32_t part = 0; part < ORDER_PARTS && n <= c && found > 0; part++) {
+            if (order_fill(&work->orders, work->hypothesis, (size_t)c, (int)n, part, several) < 0) {
+                return -1;
+            }
+            for (Py_ssize_t k = 0; k < count; k++) {
+                matches[n - 1] += (Py_ssize_t)order_reference_matches(
+                    &work->orders, work->hypothesis, work->references + starts[k],
+                    (size_t)(starts[k + 1] - starts[k]), (int)n, several);
+            }
         }
-        if (order_fill(&work->orders, work->hypothesis, (size_t)c, (int)n, several) < 0) {
-            return -1;
-        }
-        found = 0;
-        for (Py_ssize_t k = 0; k < count; k++) {
-            found += order_reference_matches(&work->orders, work->hypothesis,
-                                             work->references + starts[k],
-                                             (size_t)(starts[k + 1] - starts[k]), (int)n, several);
-        }
-        matches[n - 1] = (Py_ssize_t)found;
+        found = matches[n - 1];
     }
     return 0;
 }

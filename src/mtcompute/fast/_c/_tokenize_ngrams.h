@@ -432,10 +432,13 @@ static Py_ssize_t number_references(Counting *work, const References *references
             return -1;
         }
         Id *ids = work->reference_tokens + start;
-        if (c > LONG_TOKENS) {
-            long_number_reference(&work->long_segment, reference, &work->reference_spans, ids);
-        } else {
+        if (c <= LONG_TOKENS) {
             number_reference(work, reference, &work->reference_spans, ids);
+        } else if (long_number(&work->long_segment, reference, &work->reference_spans, ids, 0) <
+                   0) {
+            PyErr_NoMemory();
+            Py_XDECREF(held);
+            return -1;
         }
         work->starts[++count] = start + length;
     }
@@ -456,6 +459,7 @@ static int add_matches(Counting *work, Py_ssize_t count, Py_ssize_t c, Py_ssize_
         return 0;
     }
     reading_release(&work->reference_reading, &work->reference_spans);
+    token_ids_free(&work->long_segment.tokens); /* every token is numbered */
     int counted = long_count_matches(&work->long_segment, c, work->reference_tokens, work->starts,
                                      count, max_order, sums->matches);
     long_segment_free(&work->long_segment);

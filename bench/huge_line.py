@@ -35,7 +35,7 @@ ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 METRICS = ("bleu", "chrf", "chrf++", "ter", "wer", "cer", *ROUGE_TYPES)
 SHAPES = ("words", "one-word")
 GOAL = 8  # the multiple of the input's bytes a metric's peak should stay within
-TIMEOUT = 300.0
+TIMEOUT = 180.0
 _SENTENCE_BYTES = 120  # fewer than a real-length sentence takes: enough sentences for a line
 _SCORE = {
     "bleu": ["-m", "bleu"],

@@ -331,6 +331,8 @@ typedef struct {
     OrderTable orders;          /* a long segment's: one order's n-grams */
     U32s long_units, long_tokens; /* a long hypothesis's characters and word tokens' ids */
     TokenIds long_words;          /* a long hypothesis's distinct word tokens */
+    U32s *long_reference_tokens;  /* its references' word tokens' ids, one array each */
+    Py_ssize_t long_references;
     uint32_t hypothesis_orders[MAX_ORDERS]; /* the hypothesis's n-grams per order */
     uint32_t reference_stamp;
 } Work;
@@ -348,6 +350,10 @@ static void work_free(Work *work) {
     free(work->long_units.items);
     free(work->long_tokens.items);
     token_ids_free(&work->long_words);
+    for (Py_ssize_t r = 0; r < work->long_references; r++) {
+        free(work->long_reference_tokens[r].items);
+    }
+    free(work->long_reference_tokens);
 }
 
 /* A long segment's buffers given back: the segments after it are short. */
@@ -356,6 +362,12 @@ static void long_segment_done(Work *work) {
     u32s_free(&work->long_units);
     u32s_free(&work->long_tokens);
     token_ids_free(&work->long_words);
+    for (Py_ssize_t r = 0; r < work->long_references; r++) {
+        u32s_free(&work->long_reference_tokens[r]);
+    }
+    free(work->long_reference_tokens);
+    work->long_reference_tokens = NULL;
+    work->long_references = 0;
 }
 
 /* Room for a text of ``length`` code points in ``raw`` and in every per-position buffer. */
@@ -529,19 +541,45 @@ static int long_word_ids(Work *work, PyObject *text, U32s *ids, int add) {
     return outcome;
 }
 
-/* A long hypothesis's characters and word tokens' ids, kept for every reference; 1 when it is
- * too long for 32-bit counts. */
-static int long_hypothesis(Work *work, const Options *options, PyObject *text) {
+/* The word tokens' ids of a long hypothesis and of each of its references (``texts``), then the
+ * table of its words given back: a word of megabytes is held once at a time. */
+static int long_words(Work *work, PyObject *text, PyObject *texts) {
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(texts);
+    work->long_reference_tokens = calloc((size_t)(count ? count : 1), sizeof(U32s));
+    if (work->long_reference_tokens == NULL) {
+        return -1;
+    }
+    work->long_references = count;
+    if (long_word_ids(work, text, &work->long_tokens, 1) < 0) {
+        return -1;
+    }
+    for (Py_ssize_t r = 0; r < count; r++) {
+        PyObject *reference = PySequence_Fast_GET_ITEM(texts, r);
+        if ((size_t)PyUnicode_GET_LENGTH(reference) < UINT32_MAX &&
+            long_word_ids(work, reference, &work->long_reference_tokens[r], 0) < 0) {
+            return -1;
+        }
+    }
+    token_ids_free(&work->long_words);
+    return 0;
+}
+
+/* A long hypothesis's word tokens' ids (and its references'), then its characters, kept for
+ * every reference; 1 when it is too long for 32-bit counts. */
+static int long_hypothesis(Work *work, const Options *options, PyObject *text, PyObject *texts) {
     size_t length = (size_t)PyUnicode_GET_LENGTH(text);
     if (length >= UINT32_MAX) {
         return 1;
+    }
+    work->long_tokens.size = 0;
+    if (options->word_order > 0 && long_words(work, text, texts) < 0) {
+        return -1;
     }
     if (u32s_reserve(&work->long_units, length + 1) < 0) {
         return -1;
     }
     work->long_units.size = read_units(text, work->long_units.items, options->include_whitespace);
-    work->long_tokens.size = 0;
-    return options->word_order == 0 ? 0 : long_word_ids(work, text, &work->long_tokens, 1);
+    return 0;
 }
 
 /* Order ``n``'s statistics of a reference of ``length`` units against the hypothesis's
@@ -589,15 +627,12 @@ static int64_t streamed_matches(Work *work, PyObject *text, size_t characters, i
     return matches;
 }
 
-/* The statistics of the long hypothesis against one reference: its words made ids first (a
- * copy of its text, given back), then every order counted (the order table, given back). */
-static int long_reference(Work *work, const Options *options, PyObject *text,
+/* The statistics of the long hypothesis against its reference ``r`` (``text``), every order
+ * counted in the order table, given back after. */
+static int long_reference(Work *work, const Options *options, PyObject *text, Py_ssize_t r,
                           Statistics *into) {
     if ((size_t)PyUnicode_GET_LENGTH(text) >= UINT32_MAX) {
         return 1;
-    }
-    if (options->word_order > 0 && long_word_ids(work, text, &work->tokens, 0) < 0) {
-        return -1;
     }
     size_t characters = read_units(text, NULL, options->include_whitespace);
     for (int n = 1; n <= options->char_order; n++) {
@@ -609,7 +644,7 @@ static int long_reference(Work *work, const Options *options, PyObject *text,
         long_order(&work->long_units, characters, n, matches, n - 1, into);
     }
     for (int n = 1; n <= options->word_order; n++) {
-        const U32s *kept = &work->long_tokens, *tokens = &work->tokens;
+        const U32s *kept = &work->long_tokens, *tokens = &work->long_reference_tokens[r];
         int64_t matches =
             order_matches(&work->orders, kept->items, kept->size, tokens->items, tokens->size, n);
         if (matches < 0) {
@@ -685,13 +720,13 @@ static int score_segment(Work *work, const Options *options, PyObject *hypothesi
         return -1;
     }
     int long_segment = is_long(options, hypothesis);
-    int outcome = long_segment ? long_hypothesis(work, options, hypothesis)
+    int outcome = long_segment ? long_hypothesis(work, options, hypothesis, texts)
                                : add_hypothesis(work, options, hypothesis);
     double best_key = 0.0, key, f;
     Statistics candidate;
     for (Py_ssize_t r = 0; outcome == 0 && r < PySequence_Fast_GET_SIZE(texts); r++) {
         PyObject *text = PySequence_Fast_GET_ITEM(texts, r);
-        outcome = long_segment ? long_reference(work, options, text, &candidate)
+        outcome = long_segment ? long_reference(work, options, text, r, &candidate)
                                : match_reference(work, options, text, &candidate);
         if (outcome == 0) {
             chrf_f_and_key(candidate.hypothesis, candidate.reference, candidate.matches,

@@ -1,0 +1,3 @@
+from collections.abc import Buffer
+
+def survey_lines(data: Buffer, end: int, most_bytes: int, /) -> tuple[int, int, int]: ...

@@ -99,7 +99,7 @@ def test_search_finds_the_bleu_tool_with_a_score_between_0_and_1(mcp_url: str, m
     result = call(mcp_url, mode, "search", {"query": "corpus BLEU for a test set", "limit": 5})
     assert result.structured_content is not None
     found = result.structured_content["tools"][0]
-    assert (found["id"], found["version"], found["title"]) == (TOOL, VERSION, "Bleu corpus compute")
+    assert (found["id"], found["version"], found["title"]) == (TOOL, VERSION, "BLEU corpus compute")
     assert 0 < found["score"] <= 1
 
 

@@ -29,6 +29,7 @@ from mtcompute.contracts import (
 )
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.contracts.declared import declared_tools
+from mtcompute.contracts.titles import display_title
 from mtcompute.errors import UnknownToolError
 
 # The version name that stands for a tool's newest released version, wherever a version is named.
@@ -119,7 +120,7 @@ def catalog() -> list[JsonObject]:
                 "id": tool_id,
                 "versions": versions_of(tool_id),
                 "latest": newest.version,
-                "title": newest.title,
+                "title": display_title(newest.title),
                 "summary": newest.summary,
             }
         )

@@ -56,10 +56,8 @@ def test_the_batch_page_tells_how_to_call_this_very_server(page: str, base_url: 
 
 def test_the_batch_page_links_every_tool_in_the_catalogue(page: str) -> None:
     for tool_id in tool_ids():
-        assert (
-            f'<a href="/tools/{tool_id}">{escape(display_title(latest(tool_id).contract.title))}</a>'
-            in page
-        )
+        title = escape(display_title(latest(tool_id).contract.title))
+        assert f'<a href="/tools/{tool_id}">{title}</a>' in page
 
 
 @pytest.mark.parametrize("tool_id", tool_ids())

@@ -415,6 +415,28 @@ def _character_pairs() -> dict[str, Any]:
     }
 
 
+def _tested_systems(
+    systems: int, references: int, metrics: list[str], asked: dict[str, Any], size: int = 0
+) -> dict[str, Any]:
+    # 10,000 segments whose texts (every system's hypotheses and every reference) spend the
+    # 10 MiB (or are ``size`` bytes each), random words of 1 to 5 letters over 5,000: the most
+    # segments' statistics, and the resampling as ``asked`` (at its bound of steps).
+    rng = random.Random(43)
+    vocabulary = ["".join(rng.choices(_LETTERS, k=rng.randrange(1, 6))) for _ in range(5000)]
+    size = size or 10 * _MIB // (10_000 * (systems + references)) - 1
+    refs = [[_words(rng, vocabulary, size) for _ in range(references)] for _ in range(10_000)]
+    pool = [_words(rng, vocabulary, size) for _ in range(1000)]
+    named = [
+        {"name": f"system {k}", "hypotheses": [pool[(7 * i + k) % 1000] for i in range(10_000)]}
+        for k in range(systems)
+    ]
+    form = {"systems": named} if systems > 1 else {"hypotheses": named[0]["hypotheses"]}
+    return {**form, "references": refs, "metrics": metrics, **asked}
+
+
+_TESTED = {"chrf++": {"char_order": 10, "whitespace": True}, "bleu": {"max_ngram_order": 8}}
+
+
 @dataclass(frozen=True)
 class ValidCase:
     tool: str
@@ -512,6 +534,59 @@ CASES = (
         "score-texts",
         "29 pairs of 4,096 letters over 2 (487M character pairs), cer",
         _character_pairs,
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), chrF++ orders 10 + 2, 10,000 trials",
+        lambda: _tested_systems(
+            16, 1, ["chrf++"], {**_TESTED, "paired_ar": True, "paired_ar_n": 10_000}
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments x 4 refs (10 MiB), BLEU order 8, 2,000 resamples",
+        lambda: _tested_systems(
+            16, 4, ["bleu"], {**_TESTED, "paired_bs": True, "paired_bs_n": 2000}
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), rougeLsum, 625 trials (weighed 16)",
+        lambda: _tested_systems(
+            16,
+            1,
+            ["rouge"],
+            {"rouge": {"rouge_types": ["rougeLsum"]}, "paired_ar": True, "paired_ar_n": 625},
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), BLEU, 8,000 trials, 2,000 for confidence",
+        lambda: _tested_systems(
+            16,
+            1,
+            ["bleu"],
+            {"paired_ar": True, "paired_ar_n": 8000, "confidence": True, "confidence_n": 2000},
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "2 systems x 10,000 segments of 157 bytes (CER's bound), every metric but TER (its "
+        "bound measured above), 1,000 resamples",
+        lambda: _tested_systems(
+            2,
+            1,
+            ["bleu", "chrf", "chrf++", "wer", "cer", "rouge"],
+            {**_TESTED, "paired_bs": True, "paired_bs_n": 1000},
+            size=157,
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "one system of 10,000 segments x 8 refs (10 MiB), chrF++ and BLEU, confidence 2,000",
+        lambda: _tested_systems(
+            1, 8, ["chrf++", "bleu"], {**_TESTED, "confidence": True, "confidence_n": 2000}
+        ),
     ),
     ValidCase(
         "paired-significance",

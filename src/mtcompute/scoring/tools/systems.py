@@ -30,6 +30,33 @@ MAX_NAME_LENGTH = 200
 Systems = Sequence[tuple[str, Sequence[str]]]
 
 
+# The answer's row of one of several systems, as `score --format json` prints it.
+_NULLABLE_NUMBER = {"type": ["number", "null"]}
+_TESTED = {
+    "type": "object",
+    "description": "A score with a paired test, unrounded: the bootstrap's mean and half the "
+    "95% interval's width (null beside randomization without confidence) and the p-value "
+    "against the baseline (null for the baseline).",
+    "properties": {
+        "score": {"type": "number"},
+        "p_value": _NULLABLE_NUMBER,
+        "mean": _NULLABLE_NUMBER,
+        "ci": _NULLABLE_NUMBER,
+    },
+    "required": ["score", "p_value", "mean", "ci"],
+    "additionalProperties": False,
+}
+SYSTEM_ROW = {
+    "type": "object",
+    "description": "One of several systems as `mtcompute score --format json` prints it: its "
+    "name, then each score by its name: to `width` decimals as a string, or with a paired "
+    "test an object.",
+    "properties": {"system": {"type": "string"}},
+    "required": ["system"],
+    "additionalProperties": {"anyOf": [{"type": "string"}, _TESTED]},
+}
+
+
 def systems_schema(text: dict[str, Any], max_segments: int | None) -> dict[str, Any]:
     """``systems``: 2 to ``MAX_SYSTEMS`` named systems, the first the baseline."""
     system = {

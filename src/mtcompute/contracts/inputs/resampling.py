@@ -167,7 +167,7 @@ class ResamplingAsked:
         if len(tests) > 1:
             message = "expected one paired test, paired_bs or paired_ar, got both at /paired_ar"
             found.add("conflicting_tests", "/paired_ar", message)
-        elif tests and self.several not in raw and isinstance(raw.get(tests[0]), bool):
+        elif tests and self.several not in raw:
             pointer = f"/{tests[0]}"
             message = (
                 f"expected {self.several} (2 or more, the first the baseline) for a paired "

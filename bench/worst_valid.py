@@ -33,6 +33,12 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 | chrf-from-statistics | 640 | 1 | 0 | 0.00 | 17 | 17 | 2 |
 | ter-compute | 64 | 1 | 0 | 0.01 | 2053 | 2034 | 2 |
 | ter-from-statistics | 2883 | 0 | 0 | 0.00 | 108 | 108 | 18 |
+| score-texts (16 systems, chrF++, 10,000 trials) | 10199 | 2 | 0 | 0.00 | 2391 | 1505 | 162 |
+| score-texts (16 x 4 refs, BLEU 8, 2,000 resamples) | 10220 | 2 | 0 | 0.00 | 2130 | 875 | 128 |
+| score-texts (16 systems, rougeLsum, 625 trials) | 10199 | 2 | 0 | 0.00 | 9407 | 3841 | 52 |
+| score-texts (16 systems, BLEU, 8,000 + 2,000 ci) | 10199 | 2 | 0 | 0.00 | 7112 | 2705 | 456 |
+| score-texts (2 systems, all but TER, 1,000) | 4656 | 2 | 0 | 0.00 | 5695 | 2131 | 54 |
+| score-texts (1 x 8 refs, chrF++ BLEU, ci 2,000) | 10238 | 1 | 0 | 0.00 | 8706 | 3209 | 84 |
 | paired-significance | 6971 | 3 | 0 | 0.00 | 1523 | 1774 | 45 |
 | paired-significance (TER, brackets) | 96 | 0 | 0 | 0.00 | 44383 | 6217 | 1 |
 | paired-significance@1.1.0 (texts, chrF++) | 39282 | 2 | 0 | 0.00 | 19039 | 4045 | 184 |
@@ -52,7 +58,17 @@ ter-compute measured 3.4 s of CPU the same day. The six rows of paired-significa
 2026-12-07, load 15 to 20, when 1.0.0's row took 3,801 ms of CPU, twice its quiet time above:
 their CPU times are about twice what a quiet machine takes.)
 
+(The six score-texts rows of several systems and resampling: 2026-12-07, load 9 to 13, so
+their wall time is two to three times their CPU time.)
+
 What the rows show beyond the contracts' own words:
+
+- score-texts's resampling at its bound, 1.6 billion systems x segments x resamples x scores:
+  ROUGE's scores are means summed segment by segment in each resample's order (about 40 ns a
+  step in sacrebleu mode, where the matrix products of the others take 1 to 4 ns), so each
+  ROUGE type counts 16 times, and 625 trials of 16 systems take 3.8 s of CPU. Intervals
+  beside randomization hold two int64 indexes a resample and segment (sacreBLEU's draws): 456
+  MiB for 2,000 of them on 10,000 segments, the most memory of these rows.
 
 - wer-compute and cer-compute with ``alignments`` answer 13 and 25 times their body (a chunk of
   about 100 bytes for every few one-letter words or letters); their pairs are aligned by the
@@ -415,6 +431,28 @@ def _character_pairs() -> dict[str, Any]:
     }
 
 
+def _tested_systems(
+    systems: int, references: int, metrics: list[str], asked: dict[str, Any], size: int = 0
+) -> dict[str, Any]:
+    # 10,000 segments whose texts (every system's hypotheses and every reference) spend the
+    # 10 MiB (or are ``size`` bytes each), random words of 1 to 5 letters over 5,000: the most
+    # segments' statistics, and the resampling as ``asked`` (at its bound of steps).
+    rng = random.Random(43)
+    vocabulary = ["".join(rng.choices(_LETTERS, k=rng.randrange(1, 6))) for _ in range(5000)]
+    size = size or 10 * _MIB // (10_000 * (systems + references)) - 1
+    refs = [[_words(rng, vocabulary, size) for _ in range(references)] for _ in range(10_000)]
+    pool = [_words(rng, vocabulary, size) for _ in range(1000)]
+    named = [
+        {"name": f"system {k}", "hypotheses": [pool[(7 * i + k) % 1000] for i in range(10_000)]}
+        for k in range(systems)
+    ]
+    form = {"systems": named} if systems > 1 else {"hypotheses": named[0]["hypotheses"]}
+    return {**form, "references": refs, "metrics": metrics, **asked}
+
+
+_TESTED = {"chrf++": {"char_order": 10, "whitespace": True}, "bleu": {"max_ngram_order": 8}}
+
+
 @dataclass(frozen=True)
 class ValidCase:
     tool: str
@@ -512,6 +550,59 @@ CASES = (
         "score-texts",
         "29 pairs of 4,096 letters over 2 (487M character pairs), cer",
         _character_pairs,
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), chrF++ orders 10 + 2, 10,000 trials",
+        lambda: _tested_systems(
+            16, 1, ["chrf++"], {**_TESTED, "paired_ar": True, "paired_ar_n": 10_000}
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments x 4 refs (10 MiB), BLEU order 8, 2,000 resamples",
+        lambda: _tested_systems(
+            16, 4, ["bleu"], {**_TESTED, "paired_bs": True, "paired_bs_n": 2000}
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), rougeLsum, 625 trials (weighed 16)",
+        lambda: _tested_systems(
+            16,
+            1,
+            ["rouge"],
+            {"rouge": {"rouge_types": ["rougeLsum"]}, "paired_ar": True, "paired_ar_n": 625},
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), BLEU, 8,000 trials, 2,000 for confidence",
+        lambda: _tested_systems(
+            16,
+            1,
+            ["bleu"],
+            {"paired_ar": True, "paired_ar_n": 8000, "confidence": True, "confidence_n": 2000},
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "2 systems x 10,000 segments of 157 bytes (CER's bound), every metric but TER (its "
+        "bound measured above), 1,000 resamples",
+        lambda: _tested_systems(
+            2,
+            1,
+            ["bleu", "chrf", "chrf++", "wer", "cer", "rouge"],
+            {**_TESTED, "paired_bs": True, "paired_bs_n": 1000},
+            size=157,
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "one system of 10,000 segments x 8 refs (10 MiB), chrF++ and BLEU, confidence 2,000",
+        lambda: _tested_systems(
+            1, 8, ["chrf++", "bleu"], {**_TESTED, "confidence": True, "confidence_n": 2000}
+        ),
     ),
     ValidCase(
         "paired-significance",

@@ -182,6 +182,9 @@ REALISTIC_QUERIES = [
     ("what mtcompute score prints", "score-texts"),
     ("score 10,000 lines of text with 4 references", "score-texts"),
     ("score hypothesis and reference files", "score-texts"),
+    ("paired bootstrap of several systems as mtcompute score prints it", "score-texts"),
+    ("sacreBLEU paired-bs and paired-ar on a whole test set in one call", "score-texts"),
+    ("confidence interval of one system as sacrebleu --confidence prints it", "score-texts"),
 ]
 
 

@@ -12,7 +12,11 @@ working memory it holds at its peak. The estimates are upper bounds calibrated o
   the texts' bytes times the orders (0.5 ns each), and it holds each text's n-grams for the
   whole matrix: about 36 bytes per text byte per order (423 MiB for 1 MiB at 12 orders).
 - paired significance computes each system's segment scores, then resamples them: samples x
-  systems x segments x metrics steps.
+  systems x segments x metrics steps. score-texts does the same for several systems or with
+  confidence, its steps counted as its contract bounds them (ROUGE's weighed); at most 4 ns a
+  step (a bootstrap of BLEU; randomization takes about 1 ns, ROUGE 40 ns a step weighed 16),
+  with its draws held per segment: two bytes a bootstrap resample, a bit a randomization
+  trial, and two int64 indexes a resample of the intervals beside randomization.
 - WER and CER align each pair: words (characters) of the hypothesis times the reference's.
 - The rest take time and memory in proportion to their input: a rate per byte of text.
 
@@ -27,6 +31,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mtcompute.contracts.inputs import resampling
 from mtcompute.contracts.registry import get_tool
 from mtcompute.errors import UnknownToolError
 
@@ -46,6 +51,11 @@ _PAIRWISE_SECONDS_PER_TEXT_BYTE = 60e-9  # each text's n-grams, per order
 _PAIRWISE_MEMORY_PER_BYTE_ORDER = 36
 _ALIGNMENT_SECONDS_PER_CELL = 3e-9
 _RESAMPLING_SECONDS_PER_STEP = 2e-9
+_SCORE_TEXTS_SECONDS_PER_STEP = 4e-9
+# Bytes per segment of each resample's draws, by the flag that asks for them; the intervals
+# beside randomization (confidence with paired_ar) hold two sets of int64 indexes.
+_DRAW_BYTES = {"paired_bs": 4, "paired_ar": 1, "confidence": 4}
+_BESIDE_RANDOMIZATION_BYTES = 16
 _CHRF_SECONDS_PER_BYTE_ORDER = 50e-9
 # Paired significance scores its segments in one compiled pass a system, with no answer per
 # segment: 16 x 10,000 segments of chrF++ at 12 orders take about 3.7 s of CPU in all.
@@ -271,6 +281,46 @@ def _listed(value: object, default: list[object]) -> Iterable[object]:
 
 
 def _score_texts(raw: Mapping[str, Any]) -> Cost:
+    """One system's test set scored as ``_one_set`` says; several systems (or one with
+    confidence) by each system's segment statistics, as paired significance's, and their
+    resampling."""
+    systems = _systems(raw)
+    cost = Cost() if systems else _one_set(raw)
+    steps = resampling.resampling_steps(raw)
+    if not systems and not steps:
+        return cost
+    metrics = {m for m in _listed(raw.get("metrics"), ["bleu"]) if isinstance(m, str)}
+    every = systems or [_strings(raw.get("hypotheses"))]
+    seconds = sum(_segment_seconds(m, raw, system) for m in metrics for system in every)
+    seconds += sum(_references_seconds(m, raw) for m in metrics if m != "rouge")
+    seconds += _SCORE_TEXTS_SECONDS_PER_STEP * steps
+    return cost + Cost(seconds, _draw_bytes(raw))
+
+
+def _segment_seconds(metric: str, raw: Mapping[str, Any], hypotheses: list[str]) -> float:
+    """One system's segment statistics: ROUGE's at its corpus rate, with its references."""
+    if metric != "rouge":
+        return _metric_seconds(metric, raw, hypotheses)
+    text_bytes = sum(map(len, hypotheses)) + _text_bytes(raw.get("references"))
+    return _DEFAULT_SECONDS_PER_BYTE * 4 * text_bytes
+
+
+def _draw_bytes(raw: Mapping[str, Any]) -> int:
+    """The resamples' draws held at once, for every segment."""
+    references = raw.get("references")
+    segments = len(references) if isinstance(references, list) else 0
+    per_segment = 0
+    for flag, (name, default, _) in resampling.COUNTS.items():
+        if flag == "confidence" and resampling.asked(raw, "paired_bs"):
+            continue  # the bootstrap's resamples give the intervals
+        if resampling.asked(raw, flag):
+            count = resampling.whole(raw.get(name, default), default)
+            beside = flag == "confidence" and resampling.asked(raw, "paired_ar")
+            per_segment += count * (_BESIDE_RANDOMIZATION_BYTES if beside else _DRAW_BYTES[flag])
+    return segments * per_segment
+
+
+def _one_set(raw: Mapping[str, Any]) -> Cost:
     """A test set scored by each metric named: TER by its words (at the worst case's rate, as
     ``ter-compute``), chrF by its orders, the others by their bytes."""
     hypotheses = _strings(raw.get("hypotheses"))

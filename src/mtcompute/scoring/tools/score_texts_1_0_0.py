@@ -564,7 +564,7 @@ CONTRACT = Contract(
         "sacreBLEU's numbers and signatures for a whole WMT set in one call",
         "several metrics of one system at once",
         "what `mtcompute score --format json` prints, from lines sent inline",
-        "10,000 lines with 4 references in one request",
+        "score every segment of a test set, 10,000 segments with 4 references, in one request",
         "several systems of a whole test set tested against a baseline in one call, with "
         "sacreBLEU's paired bootstrap or approximate randomization numbers",
     ),

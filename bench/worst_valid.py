@@ -239,6 +239,33 @@ def _chrf_parts() -> dict[str, Any]:
     return {"parts": [part] * 1000, **options}
 
 
+def _falling(count: int, orders: int) -> list[int]:
+    """The n-grams of orders 1..orders of one text of ``count`` items."""
+    return [count - n for n in range(orders)]
+
+
+def _bleu_parts_1_1_0() -> dict[str, Any]:
+    # The most parts and orders, each the largest a part may hold while the sums stay within
+    # 2**53 - 1: one hypothesis each, all matched, its totals falling by one an order.
+    share = MAX_COUNT // 1000
+    part = {
+        "matches": _falling(share, 8),
+        "totals": _falling(share, 8),
+        "candidate_length": share,
+        "reference_length": share,
+        "max_order": 8,
+    }
+    return {"parts": [part] * 1000}
+
+
+def _chrf_parts_1_1_0() -> dict[str, Any]:
+    # 10 character orders and 2 word orders of one text a part, words as many as characters.
+    counts = _falling(MAX_COUNT // 1000, 10) + _falling(MAX_COUNT // 1000, 2)
+    part = dict.fromkeys(("hypothesis", "reference", "matches"), counts)
+    options = {"char_order": 10, "word_order": 2, "eps_smoothing": True}
+    return {"parts": [part] * 1000, **options}
+
+
 def _ter_parts() -> dict[str, Any]:
     # 50,000 segments (its bound) in 1,000 parts, each segment's length a third (three
     # references), so that every addition of the left-to-right sum rounds.
@@ -434,6 +461,12 @@ CASES = (
         "bleu-corpus-from-statistics", "1,000 parts of 8 orders, counts 2**53-1", _bleu_parts
     ),
     ValidCase(
+        "bleu-corpus-from-statistics",
+        "1,000 parts of 8 orders, sums 2**53-1",
+        _bleu_parts_1_1_0,
+        "1.1.0",
+    ),
+    ValidCase(
         "bleu-ngrams-count",
         "49,999 distinct tokens, order 8, tables all",
         lambda: _corpus_one_segment({"max_order": 8, "clipping_table": "all"}),
@@ -467,6 +500,12 @@ CASES = (
         _chrf_pairwise,
     ),
     ValidCase("chrf-from-statistics", "1,000 parts of 12 orders, counts 2**53-1", _chrf_parts),
+    ValidCase(
+        "chrf-from-statistics",
+        "1,000 parts of 12 orders, sums 2**53-1",
+        _chrf_parts_1_1_0,
+        "1.1.0",
+    ),
     ValidCase(
         "ter-compute",
         "8 pairs of 4,096 brackets, normalized (words of 1 byte)",

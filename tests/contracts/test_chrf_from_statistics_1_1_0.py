@@ -76,6 +76,8 @@ def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id:
     return pytest.param(make, expected, says, id=id)
 
 
+WORDS_ABOVE = [3, 2, 1, 0, 0, 0, 4, 3]  # 3 characters, 4 words
+
 ONE_OVER = [
     _bad(
         lambda: body(part(r=[5, 4, 4, 3, 2, 1])),
@@ -108,7 +110,7 @@ ONE_OVER = [
         "matches that grow",
     ),
     _bad(
-        lambda: body(part(*[[3, 2, 1, 0, 0, 0, 4, 3]] * 2, [3, 2, 1, 0, 0, 0, 1, 0]), word_order=2),
+        lambda: body(part(WORDS_ABOVE, WORDS_ABOVE, [3, 2, 1, 0, 0, 0, 1, 0]), word_order=2),
         [
             ("inconsistent_statistics", "/parts/0/hypothesis/6"),
             ("inconsistent_statistics", "/parts/0/reference/6"),
@@ -201,7 +203,7 @@ def any_statistics(draw: st.DrawFn) -> Input:
                 counts[:char_order] = sorted(counts[:char_order], reverse=True)
         most = [min(h, r) for h, r in zip(*arrays, strict=True)]
         matches = [draw(st.integers(0, m + 1)) if m < 10 else m for m in most]  # m + 1: over
-        parts.append(part(*arrays, matches))
+        parts.append(part(arrays[0], arrays[1], matches))
     return body(*parts, char_order=char_order, word_order=word_order)
 
 

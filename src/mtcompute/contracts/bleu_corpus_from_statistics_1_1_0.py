@@ -57,15 +57,14 @@ PARSER = parser(LIMITS)
 
 _RULES = (
     "The statistics must be ones a corpus could give, or the part is refused "
-    "(inconsistent_statistics) at each count that breaks one of these: a hypothesis of L tokens "
-    "has max(0, L - n + 1) n-grams of order n, so totals fall from each order to the next while "
-    "they are above 0 and stay 0 after a 0 (totals[k] <= totals[k-1] - 1, or 0), and never "
-    "fall by more than they fell from the order before (totals[k-1] - totals[k] is the number "
-    "of hypotheses of at least k tokens, which shrinks as k grows: totals[k] >= 2 * "
-    "totals[k-1] - totals[k-2]); an n-gram is in a reference only where the (n-1)-gram it "
-    "begins with is, so matches are 0 after an order without any. Matches may grow from one "
-    "order to the next: against several references a hypothesis can match more bigrams than "
-    "unigrams."
+    "(inconsistent_statistics) at the lowest count of each array that breaks one of these: a "
+    "hypothesis of L tokens has max(0, L - n + 1) n-grams of order n, so totals fall from each "
+    "order to the next while they are above 0 and stay 0 after a 0 (totals[k] <= totals[k-1] - 1, "
+    "or 0), and never fall by more than they fell from the order before (totals[k-1] - totals[k] "
+    "is the number of hypotheses of at least k tokens, which shrinks as k grows: totals[k] >= 2 * "
+    "totals[k-1] - totals[k-2]); an n-gram is in a reference only where the (n-1)-gram it begins "
+    "with is, so matches are 0 after an order without any. Matches may grow from one order to the "
+    "next: against several references a hypothesis can match more bigrams than unigrams."
 )
 _SUMS = (
     "Each count added over the parts (candidate_length, reference_length, and matches and "

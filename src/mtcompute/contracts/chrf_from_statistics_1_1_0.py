@@ -68,17 +68,16 @@ PARSER = parser(LIMITS)
 
 _RULES = (
     "The statistics must be ones a corpus could give, or the part is refused "
-    "(inconsistent_statistics) at each count that breaks one of these, which hold for the "
-    "character orders and for the word orders apart. A text of L characters (or words) has "
-    "max(0, L - n + 1) n-grams of order n, and a segment's statistics are against the one "
-    "reference it keeps, whose n-grams of an order it counts only if that reference has some: "
+    "(inconsistent_statistics) at the lowest count of each array that breaks one of these, which "
+    "hold for the character orders and for the word orders apart. A text of L characters (or "
+    "words) has max(0, L - n + 1) n-grams of order n, and a segment's statistics are against the "
+    "one reference it keeps, whose n-grams of an order it counts only if that reference has some: "
     "so reference falls from each order to the next while it is above 0 and stays 0 after a 0 "
-    "(reference[k] <= reference[k-1] - 1, or 0), never by more than it fell from the order "
-    "before (reference[k] >= 2 * reference[k-1] - reference[k-2]); hypothesis falls likewise "
-    "while above 0, and is 0 where reference is; matches never grow from one order to the "
-    "next (each matched n-gram begins with a matched (n-1)-gram); and with word orders, each "
-    "array's word unigrams are at most its character unigrams (each word is one character or "
-    "more)."
+    "(reference[k] <= reference[k-1] - 1, or 0), never by more than it fell from the order before "
+    "(reference[k] >= 2 * reference[k-1] - reference[k-2]); hypothesis falls likewise while above "
+    "0, and is 0 where reference is; matches never grow from one order to the next (each matched "
+    "n-gram begins with a matched (n-1)-gram); and with word orders, each array's word unigrams "
+    "are at most its character unigrams (each word is one character or more)."
 )
 _SUMS = (
     "Each count added over the parts (hypothesis, reference and matches, order by order) is "

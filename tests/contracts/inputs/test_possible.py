@@ -94,5 +94,6 @@ def test_a_part_is_reported_at_the_lowest_order_of_each_array_that_breaks_a_law(
 
 def test_a_part_that_is_not_counts_of_one_length_is_left_to_the_rules_that_say_so() -> None:
     raw = {"parts": [{"m": [2, 1], "t": [3]}, {"m": "2 1", "t": [1, 1]}, [], {"m": [1.5]}]}
+    raw["parts"].append({"m": [-1, 1], "t": [2**53, 2**53]})  # out of the schema's bounds
     assert walked(raw) == []
     assert RULE.bulk({"parts": [{"m": [2.0, 1], "t": [3, 2.0]}]}) is None

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mtcompute.contracts.inputs.parts import integral_counts
+from mtcompute.contracts.inputs.parts import MAX_COUNT, integral_counts
 from mtcompute.contracts.validation.paths import Path
 from mtcompute.contracts.validation.rules import FAILED, _Failed
 from mtcompute.contracts.validation.violations import Violations, where
@@ -163,13 +163,14 @@ class PossibleParts:
         return 0 if self.orders is None else self.orders(raw)
 
     def _counts(self, part: object, orders: int | None) -> dict[str, list[int]] | None:
-        """The part's arrays as integers, if they are counts of the orders due."""
+        """The part's arrays as integers, if they are counts of the orders due, each within
+        the schema's bounds (one out of them is the schema's to report)."""
         if not isinstance(part, dict):
             return None
         counts = {}
         for name in self.arrays:
             values = integral_counts(part.get(name))
-            if values is None:
+            if values is None or not all(0 <= value <= MAX_COUNT for value in values):
                 return None
             counts[name] = values
         lengths = {len(values) for values in counts.values()}

@@ -64,6 +64,7 @@ typedef struct {
      * reference word j. */
     Index blocks;
     Cost exact_below; /* a plain distance below this never leaves the band: it is the band's */
+    Cost slack;       /* the current words' band distance less their plain distance */
     uint64_t *masks, *candidate_masks, *vp, *vn, *work_bits;
     void *block; /* everything above, in one allocation */
 } Pair;
@@ -424,27 +425,12 @@ static void keep_bits(Pair *pair, Index from) {
     }
 }
 
-/* The plain distance of the words whose masks are ``masks``, equal to the current words before
- * position ``from``: never above their band's distance. ``work`` holds two vectors. */
-static Cost bits_distance(const Pair *pair, const uint64_t *masks, Index from, uint64_t *work) {
-    Index blocks = pair->blocks;
-    if (blocks == 1) { /* a reference of at most 64 words: the vectors stay in registers */
-        uint64_t vp = pair->vp[from], vn = pair->vn[from];
-        for (Index i = from; i < pair->n_hyp; i++) {
-            bit_row(masks + i, 1, &vp, &vn);
-        }
-        uint64_t used = pair->n_ref == 64 ? ~UINT64_C(0) : (UINT64_C(1) << pair->n_ref) - 1;
-        return (Cost)pair->n_hyp + __builtin_popcountll(vp & used) -
-               __builtin_popcountll(vn & used);
-    }
-    uint64_t *vp = work, *vn = work + blocks;
-    memcpy(vp, pair->vp + from * blocks, (size_t)blocks * sizeof(uint64_t));
-    memcpy(vn, pair->vn + from * blocks, (size_t)blocks * sizeof(uint64_t));
-    for (Index i = from; i < pair->n_hyp; i++) {
-        bit_row(masks + i * blocks, blocks, vp, vn);
-    }
+/* The plain distance of the current words, from the kept vectors' last row. */
+static Cost plain_distance(const Pair *pair) {
+    const uint64_t *vp = pair->vp + pair->n_hyp * pair->blocks;
+    const uint64_t *vn = pair->vn + pair->n_hyp * pair->blocks;
     Cost total = (Cost)pair->n_hyp;
-    for (Index b = 0; b < blocks; b++) {
+    for (Index b = 0; b < pair->blocks; b++) {
         Index used = pair->n_ref - 64 * b;
         uint64_t mask = used >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << used) - 1;
         total += __builtin_popcountll(vp[b] & mask) - __builtin_popcountll(vn[b] & mask);
@@ -478,12 +464,79 @@ static int may_outrank(Cost most, Index length, Index start, Index target, const
     return outranks(&tie, best);
 }
 
-/* The distance of the candidate in ``pair->candidate`` (and its masks), changed from ``from``
- * on; -1 where its plain distance already shows it cannot be taken. */
-static Cost candidate_distance(const Pair *pair, Index from, Index length, Index start,
-                               Index target, Cost before, const Candidate *best, int found) {
+/* The plain distance of the current words with the run at ``start`` of ``length`` moved to
+ * ``target``, read in place: the rows before the first moved position are the kept ones, and
+ * the rest take the current words' masks in the shifted order (the pieces ``shift_items``
+ * copies). ``work`` holds two vectors. */
+static Cost shifted_bits_distance(const Pair *pair, Index start, Index length, Index target,
+                                  uint64_t *work) {
+    Index n = pair->n_hyp, end = start + length, blocks = pair->blocks;
+    Index pieces[4][2];
+    if (target < start) {
+        Index order[4][2] = {{0, target}, {start, end}, {target, start}, {end, n}};
+        memcpy(pieces, order, sizeof(pieces));
+    } else if (target > end) {
+        Index order[4][2] = {{0, start}, {end, target}, {start, end}, {target, n}};
+        memcpy(pieces, order, sizeof(pieces));
+    } else {
+        Index after = length + target < n ? length + target : n;
+        Index order[4][2] = {{0, start}, {end, after}, {start, end}, {after, n}};
+        memcpy(pieces, order, sizeof(pieces));
+    }
+    Index from = pieces[0][1]; /* the first piece is the unmoved start */
+    if (blocks == 1) { /* a reference of at most 64 words: the vectors stay in registers */
+        uint64_t vp = pair->vp[from], vn = pair->vn[from];
+        for (int piece = 1; piece < 4; piece++) {
+            for (Index i = pieces[piece][0]; i < pieces[piece][1]; i++) {
+                bit_row(pair->masks + i, 1, &vp, &vn);
+            }
+        }
+        uint64_t used = pair->n_ref == 64 ? ~UINT64_C(0) : (UINT64_C(1) << pair->n_ref) - 1;
+        return (Cost)n + __builtin_popcountll(vp & used) - __builtin_popcountll(vn & used);
+    }
+    uint64_t *vp = work, *vn = work + blocks;
+    memcpy(vp, pair->vp + from * blocks, (size_t)blocks * sizeof(uint64_t));
+    memcpy(vn, pair->vn + from * blocks, (size_t)blocks * sizeof(uint64_t));
+    for (int piece = 1; piece < 4; piece++) {
+        for (Index i = pieces[piece][0]; i < pieces[piece][1]; i++) {
+            bit_row(pair->masks + i * blocks, blocks, vp, vn);
+        }
+    }
+    Cost total = (Cost)n;
+    for (Index b = 0; b < blocks; b++) {
+        Index used = pair->n_ref - 64 * b;
+        uint64_t mask = used >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << used) - 1;
+        total += __builtin_popcountll(vp[b] & mask) - __builtin_popcountll(vn[b] & mask);
+    }
+    return total;
+}
+
+/* The words a run passes over when it moves to ``target``. */
+static Index passed(Index n, Index start, Index length, Index target) {
+    if (target < start) {
+        return start - target;
+    }
+    Index end = start + length;
+    if (target > end) {
+        return target - end;
+    }
+    return (length + target < n ? length + target : n) - end;
+}
+
+/* The distance of the current words with the run moved, or -1 where a bound already shows it
+ * cannot be taken: moving ``length`` words over ``k`` others is at most 2 min(length, k) plain
+ * edits, so it lowers the plain distance by no more, and the band's distance (never below the
+ * plain one) by no more than that plus ``slack``, the current band's excess over the plain; then
+ * the candidate's plain distance itself. */
+static Cost candidate_distance(Pair *pair, Index start, Index length, Index target, Cost before,
+                               const Candidate *best, int found) {
     if (pair->blocks) {
-        Cost least = bits_distance(pair, pair->candidate_masks, from, pair->work_bits);
+        Index k = passed(pair->n_hyp, start, length, target);
+        Cost most = pair->slack + 2 * (Cost)(k < length ? k : length);
+        if (!may_outrank(most, length, start, target, best, found)) {
+            return -1;
+        }
+        Cost least = shifted_bits_distance(pair, start, length, target, pair->work_bits);
         if (!may_outrank(before - least, length, start, target, best, found)) {
             return -1;
         }
@@ -491,12 +544,14 @@ static Cost candidate_distance(const Pair *pair, Index from, Index length, Index
             return least;
         }
     }
+    shift_words(pair->words, pair->n_hyp, start, length, target, pair->candidate);
+    Index from = first_change(pair, pair->candidate, start < target ? start : target);
     return distance_from(pair, pair->candidate, from);
 }
 
 /* Tries every target of the run (start, reference_start, length), keeping the best that gains.
  */
-static void try_targets(const Pair *pair, Index start, Index reference_start, Index length,
+static void try_targets(Pair *pair, Index start, Index reference_start, Index length,
                         Cost before, Candidate *best, int *found, int *checked) {
     Index previous = -1;
     for (Index r = reference_start - 1; r < reference_start + length; r++) {
@@ -505,14 +560,8 @@ static void try_targets(const Pair *pair, Index start, Index reference_start, In
             continue;
         }
         previous = target;
-        shift_words(pair->words, pair->n_hyp, start, length, target, pair->candidate);
-        Index from = first_change(pair, pair->candidate, start < target ? start : target);
         *checked += 1;
-        if (pair->blocks) {
-            shift_items(pair->masks, (size_t)pair->blocks * sizeof(uint64_t), pair->n_hyp, start,
-                        length, target, pair->candidate_masks);
-        }
-        Cost distance = candidate_distance(pair, from, length, start, target, before, best, *found);
+        Cost distance = candidate_distance(pair, start, length, target, before, best, *found);
         if (distance < 0) {
             continue;
         }
@@ -526,7 +575,7 @@ static void try_targets(const Pair *pair, Index start, Index reference_start, In
 
 /* Runs that start at ``start`` in the hypothesis and ``reference_start`` in the reference; 1
  * once the candidate budget is spent. */
-static int try_runs_at(const Pair *pair, Index start, Index reference_start, Cost before,
+static int try_runs_at(Pair *pair, Index start, Index reference_start, Cost before,
                        Candidate *best, int *found, int *checked) {
     int hypothesis_error = 0, reference_error = 0;
     Index aligned_at = pair->position[reference_start];
@@ -554,10 +603,13 @@ static int try_runs_at(const Pair *pair, Index start, Index reference_start, Cos
 }
 
 /* The best shift that lowers the distance into ``best`` (a gain of 0 when none does). */
-static void best_shift(const Pair *pair, Candidate *best, int *checked) {
+static void best_shift(Pair *pair, Candidate *best, int *checked) {
     Cost before = kept_distance(pair);
     int found = 0;
     *best = (Candidate){0, 0, 0, 0};
+    if (pair->blocks) {
+        pair->slack = before - plain_distance(pair);
+    }
     for (Index start = 0; start < pair->n_hyp; start++) {
         Index first = start - MAX_SHIFT_DISTANCE > 0 ? start - MAX_SHIFT_DISTANCE : 0;
         Index last = start + MAX_SHIFT_DISTANCE < pair->n_ref - 1 ? start + MAX_SHIFT_DISTANCE

@@ -100,6 +100,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.corpus import _Sampler
 from bench.procfs import children, cpu_seconds, reset_high_water_mark, status_kib
 from mtcompute import jsonio
 from mtcompute.contracts.inputs.parts import MAX_COUNT
@@ -390,8 +391,7 @@ def _rouge() -> dict[str, Any]:
 
 def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
     # 10,000 segments of a hypothesis and 4 references of 200 bytes (10 MB of text), words of
-    # a vocabulary small enough that TER's word matches come near their bound (2.5 million),
-    # every segment's scores asked for too.
+    # a small vocabulary, every segment's scores asked for too.
     rng = random.Random(41)
     vocabulary = _distinct(vocabulary_size)
     lines = [[_words(rng, vocabulary, 200) for _ in range(5)] for _ in range(10_000)]
@@ -403,15 +403,44 @@ def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
     }
 
 
-def _character_pairs() -> dict[str, Any]:
-    # CER's bound with the longest texts: 29 pairs of 4,096 letters over two, 487 million
-    # character pairs (the alignment's cost per cell is highest for long texts).
-    rng = random.Random(42)
-    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(58)]
+def _translations() -> dict[str, Any]:
+    # A WMT-sized test set: 10,000 segments with 4 references, each a noisy copy of a sentence
+    # of about 20 words (median) of a Zipf-like vocabulary, about 150 bytes a line, scored as
+    # sacreBLEU scores by default and more (BLEU, chrF, TER).
+    sampler = _Sampler(7)
+    hypotheses, references = [], []
+    for _ in range(10_000):
+        base = sampler.tokens(sampler.length(20))
+        hypotheses.append(" ".join(sampler.noisy_copy(base, 0.67)))
+        references.append([" ".join(sampler.noisy_copy(base, 0.67)) for _ in range(4)])
+    return {"hypotheses": hypotheses, "references": references, "metrics": ["bleu", "chrf", "ter"]}
+
+
+def _ter_word_pairs() -> dict[str, Any]:
+    # TER's bound spent on its dearest texts per word pair: 9,180 segments x 4 references of 33
+    # words over a vocabulary of five, shifts that pay everywhere, 1,089 word pairs a pair.
+    rng = random.Random(33)
+
+    def text() -> str:
+        return " ".join(rng.choices("abcde", k=33))
+
     return {
-        "hypotheses": texts[:29],
-        "references": [[text] for text in texts[29:]],
+        "hypotheses": [text() for _ in range(9_180)],
+        "references": [[text() for _ in range(4)] for _ in range(9_180)],
+        "metrics": ["ter"],
+    }
+
+
+def _character_pairs() -> dict[str, Any]:
+    # CER's bound with the longest texts, which its alignment splits first: 7 pairs of 4,096
+    # letters over two, 16.8 million cells each, counted four times (470 million).
+    rng = random.Random(42)
+    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(14)]
+    return {
+        "hypotheses": texts[:7],
+        "references": [[text] for text in texts[7:]],
         "metrics": ["cer"],
+        "sentence_level": True,
     }
 
 
@@ -505,12 +534,17 @@ CASES = (
     ),
     ValidCase(
         "score-texts",
-        "the same with ter: 2.35 million word matches of 1- and 2-letter words (minutes)",
-        lambda: _test_set(["bleu", "chrf", "chrf++", "ter", "rouge"], 170),
+        "10,000 segments x 4 refs of translations (150 bytes a line), bleu chrf ter",
+        _translations,
     ),
     ValidCase(
         "score-texts",
-        "29 pairs of 4,096 letters over 2 (487M character pairs), cer",
+        "9,180 segments x 4 refs of 33 words over 5 (39,988,080 word pairs), ter",
+        _ter_word_pairs,
+    ),
+    ValidCase(
+        "score-texts",
+        "7 pairs of 4,096 letters over 2 (470M weighted character pairs), cer, per segment",
         _character_pairs,
     ),
     ValidCase(

@@ -83,9 +83,10 @@ What the rows show beyond the contracts' own words:
   WMT-sized set (10,000 x 4 references of 150-byte translations) counts 25.4 million and takes
   1.2 s with BLEU and chrF beside TER. Before the kernel's bounds (``fast/_c/_ter.c``: what a
   run's move can change at most, then the plain distance, bit-parallel), the same 40 million
-  took about 30 s (the kernel alone: 3.4 ms a segment of 4 references, now 0.4 ms). CER's pairs of 4,096 letters are split before they are aligned, in pure
-  Python at about 13 ns a cell against 0.2 ns: such a pair now counts four times, and 7 of them
-  (470 million) take 1.4 s with every segment's rate, which comes from the distance alone.
+  took about 30 s (the kernel alone: 3.4 ms a segment of 4 references, now 0.4 ms). CER's
+  pairs of 4,096 letters are split before they are aligned, in pure Python at about 13 ns a cell
+  against 0.2 ns: such a pair now counts four times, and 7 of them (470 million) take 1.3 s with
+  every segment's rate, which comes from the distance alone.
 - chrf-pairwise-compute grows by about 400 MiB for a 1 MiB body, the most of any tool: about
   40 MiB per character order (195 MiB with the default options), while each text's n-grams,
   counted once, are held for the whole matrix.

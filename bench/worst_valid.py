@@ -92,18 +92,22 @@ What the rows show beyond the contracts' own words:
   every system on such texts: 4.8 to 6.2 s of CPU, where its page states about 3 s. TER's
   shift search runs within a beam, so its time grows with the words (about 110 us each), not
   their square; a server admits both by that estimate (``contracts.costs``).
-- score-texts (2026-12-07, load 6 to 15): its TER is NOT within a few seconds at its limits.
-  The bound on TER's work, pairs of equal words (2.5 million), holds translation text (about
-  1.6 us of CPU per match: 10,000 segments x 4 references of WMT-like lines, 0.9 million
-  matches, 1.4 s) and texts of one repeated word, but texts of 80 one- or two-letter words over
-  a vocabulary of 170 cost about 60 us per match (500 segments x 4: 7.1 s, twice that with
-  sentence_level, which scores each segment again): about 140 s at the bound. A bound that
-  follows TER's shift search (matches times words, say) is yet to be measured and set; the
-  second score-texts case below is that input, and takes minutes. Without ter, the same 10 MB
-  set with every segment's scores takes 3.4 s (body 9,889 KiB, answer 1,236 KiB). CER at its
-  bound with the longest texts (29 pairs of 4,096 letters, 487 million character pairs) takes
-  9.3 s, where 10,000 pairs of 223 letters (497 million) take 0.3 s: its bound, too, is to be
-  set by the texts' length, not their product alone.
+- score-texts (2026-12-07, load 8 to 10, so the wall times are 3 to 6 times the CPU times):
+  within a few seconds of CPU at every bound. TER's bound was pairs of equal words (2.5
+  million), which do not follow its shift search: 80 short words of a 170-word vocabulary have
+  fewer equal pairs than a translation and cost 40 times as much per pair (about 140 s at the
+  bound). A pair tries at most 1,000 candidate shifts, each an edit distance over its words, so
+  its time grows with the square of its words up to that budget: the bound is now word pairs
+  (the longer text's words times the same number up to 1,000, twice with sentence_level), 40
+  million. At it, 33 words over a vocabulary of five (the dearest found; 27 words over two with
+  8 references and 36 shuffled distinct words took 4.0 and 4.3 s) take 4.3 s of CPU; a
+  WMT-sized set (10,000 x 4 references of 150-byte translations) counts 25.4 million and takes
+  1.2 s with BLEU and chrF beside TER. Before the kernel's bounds (``fast/_c/_ter.c``: what a
+  run's move can change at most, then the plain distance, bit-parallel), the same 40 million
+  took about 30 s (the kernel alone: 3.4 ms a segment of 4 references, now 0.4 ms). CER's
+  pairs of 4,096 letters are split before they are aligned, in pure Python at about 13 ns a cell
+  against 0.2 ns: such a pair now counts four times, and 7 of them (470 million) take 1.3 s with
+  every segment's rate, which comes from the distance alone.
 - chrf-pairwise-compute grows by about 400 MiB for a 1 MiB body, the most of any tool: about
   40 MiB per character order (195 MiB with the default options), while each text's n-grams,
   counted once, are held for the whole matrix.
@@ -121,6 +125,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.corpus import _Sampler
 from bench.procfs import children, cpu_seconds, reset_high_water_mark, status_kib
 from mtcompute import jsonio
 from mtcompute.contracts.inputs.parts import MAX_COUNT
@@ -438,8 +443,7 @@ def _rouge() -> dict[str, Any]:
 
 def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
     # 10,000 segments of a hypothesis and 4 references of 200 bytes (10 MB of text), words of
-    # a vocabulary small enough that TER's word matches come near their bound (2.5 million),
-    # every segment's scores asked for too.
+    # a small vocabulary, every segment's scores asked for too.
     rng = random.Random(41)
     vocabulary = _distinct(vocabulary_size)
     lines = [[_words(rng, vocabulary, 200) for _ in range(5)] for _ in range(10_000)]
@@ -451,15 +455,44 @@ def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
     }
 
 
-def _character_pairs() -> dict[str, Any]:
-    # CER's bound with the longest texts: 29 pairs of 4,096 letters over two, 487 million
-    # character pairs (the alignment's cost per cell is highest for long texts).
-    rng = random.Random(42)
-    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(58)]
+def _translations() -> dict[str, Any]:
+    # A WMT-sized test set: 10,000 segments with 4 references, each a noisy copy of a sentence
+    # of about 20 words (median) of a Zipf-like vocabulary, about 150 bytes a line, scored as
+    # sacreBLEU scores by default and more (BLEU, chrF, TER).
+    sampler = _Sampler(7)
+    hypotheses, references = [], []
+    for _ in range(10_000):
+        base = sampler.tokens(sampler.length(20))
+        hypotheses.append(" ".join(sampler.noisy_copy(base, 0.67)))
+        references.append([" ".join(sampler.noisy_copy(base, 0.67)) for _ in range(4)])
+    return {"hypotheses": hypotheses, "references": references, "metrics": ["bleu", "chrf", "ter"]}
+
+
+def _ter_word_pairs() -> dict[str, Any]:
+    # TER's bound spent on its dearest texts per word pair: 9,180 segments x 4 references of 33
+    # words over a vocabulary of five, shifts that pay everywhere, 1,089 word pairs a pair.
+    rng = random.Random(33)
+
+    def text() -> str:
+        return " ".join(rng.choices("abcde", k=33))
+
     return {
-        "hypotheses": texts[:29],
-        "references": [[text] for text in texts[29:]],
+        "hypotheses": [text() for _ in range(9_180)],
+        "references": [[text() for _ in range(4)] for _ in range(9_180)],
+        "metrics": ["ter"],
+    }
+
+
+def _character_pairs() -> dict[str, Any]:
+    # CER's bound with the longest texts, which its alignment splits first: 7 pairs of 4,096
+    # letters over two, 16.8 million cells each, counted four times (470 million).
+    rng = random.Random(42)
+    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(14)]
+    return {
+        "hypotheses": texts[:7],
+        "references": [[text] for text in texts[7:]],
         "metrics": ["cer"],
+        "sentence_level": True,
     }
 
 
@@ -587,12 +620,17 @@ CASES = (
     ),
     ValidCase(
         "score-texts",
-        "the same with ter: 2.35 million word matches of 1- and 2-letter words (minutes)",
-        lambda: _test_set(["bleu", "chrf", "chrf++", "ter", "rouge"], 170),
+        "10,000 segments x 4 refs of translations (150 bytes a line), bleu chrf ter",
+        _translations,
     ),
     ValidCase(
         "score-texts",
-        "29 pairs of 4,096 letters over 2 (487M character pairs), cer",
+        "9,180 segments x 4 refs of 33 words over 5 (39,988,080 word pairs), ter",
+        _ter_word_pairs,
+    ),
+    ValidCase(
+        "score-texts",
+        "7 pairs of 4,096 letters over 2 (470M weighted character pairs), cer, per segment",
         _character_pairs,
     ),
     ValidCase(

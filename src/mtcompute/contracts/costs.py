@@ -18,6 +18,8 @@ working memory it holds at its peak. The estimates are upper bounds calibrated o
   with its draws held per segment: two bytes a bootstrap resample, a bit a randomization
   trial, and two int64 indexes a resample of the intervals beside randomization.
 - WER and CER align each pair: words (characters) of the hypothesis times the reference's.
+- score-texts's TER by its word pairs (``ter_pair_cost``), its CER by its weighted cells
+  (``character_pair_cost``): the measures its limits bound.
 - The rest take time and memory in proportion to their input: a rate per byte of text.
 
 An input the estimate cannot read (it is invalid, and its tool refuses it) costs little.
@@ -46,6 +48,16 @@ _MEMORY_PER_TEXT_BYTE = 48
 _MEMORY_PER_TEXT_BYTE_OF: Mapping[str, int] = {"paired-significance": 8}
 _MEMORY_PER_ANSWER_BYTE = 16
 _TER_SECONDS_PER_WORD = 150e-6
+# score-texts' TER, per word pair (``ter_pair_cost``): texts of 27 to 40 words over a few
+# symbols take about 110 ns each (shuffled distinct words as much), translations about 35 ns.
+TER_CANDIDATES = 1000
+_TER_SECONDS_PER_WORD_PAIR = 150e-9
+# rapidfuzz splits a pair of this many cells (and 65 and 10 items) before aligning its halves.
+SPLIT_CELLS = 4 * 1024 * 1024
+SPLIT_WEIGHT = 4
+# score-texts' CER per weighted cell (``character_pair_cost``): the bit-parallel alignment takes
+# about 0.2 ns a cell, a split pair's about 13.
+_CER_SECONDS_PER_CELL = 4e-9
 _PAIRWISE_SECONDS_PER_CELL_BYTE = 0.6e-9
 _PAIRWISE_SECONDS_PER_TEXT_BYTE = 60e-9  # each text's n-grams, per order
 _PAIRWISE_MEMORY_PER_BYTE_ORDER = 36
@@ -155,7 +167,7 @@ def _reference_sets(value: object) -> list[list[str]]:
     return [_strings(item) for item in value]
 
 
-def _ter_words(text: str, normalized: bool) -> int:
+def ter_words_at_most(text: str, normalized: bool) -> int:
     """At most the words of ``text`` for TER (``normalized`` splits punctuation off)."""
     words = len(text.split())
     if not normalized:
@@ -164,14 +176,41 @@ def _ter_words(text: str, normalized: bool) -> int:
     return words + non_ascii + sum(map(text.count, _PUNCTUATION))
 
 
+def ter_pair_cost(hypothesis_words: int, reference_words: int) -> int:
+    """TER's shift search on one (hypothesis, reference) pair, in word pairs: the longer text's
+    words times the same number up to ``TER_CANDIDATES``. A pair tries at most that many candidate
+    shifts, each an edit distance over the words: its time grows with the square of its words up
+    to the budget, and with the words past it."""
+    longer = max(hypothesis_words, reference_words)
+    return longer * min(longer, TER_CANDIDATES)
+
+
+def character_pair_cost(hypothesis_length: int, reference_length: int) -> int:
+    """CER's alignment of one pair, in cells: code points times code points, ``SPLIT_WEIGHT``
+    times for a pair so long that the alignment is first split (as rapidfuzz splits it, which the
+    reference's pure-Python alignment does at about 100 times the cost per cell)."""
+    cells = hypothesis_length * reference_length
+    split = cells >= SPLIT_CELLS and reference_length >= 65 and hypothesis_length >= 10
+    return SPLIT_WEIGHT * cells if split else cells
+
+
 def _ter_seconds(hypotheses: list[str], references: list[list[str]], options: object) -> float:
     """TER's time over the (hypothesis, reference) pairs of one system."""
     normalized = isinstance(options, Mapping) and bool(options.get("normalized"))
     words = 0
     for hypothesis, texts in zip(hypotheses, references, strict=False):
-        length = _ter_words(hypothesis, normalized)
-        words += sum(max(length, _ter_words(text, normalized)) for text in texts)
+        length = ter_words_at_most(hypothesis, normalized)
+        words += sum(max(length, ter_words_at_most(text, normalized)) for text in texts)
     return _TER_SECONDS_PER_WORD * words
+
+
+def _ter_word_pairs(hypotheses: list[str], references: list[list[str]], options: object) -> int:
+    normalized = isinstance(options, Mapping) and bool(options.get("normalized"))
+    total = 0
+    for hypothesis, texts in zip(hypotheses, references, strict=False):
+        words = ter_words_at_most(hypothesis, normalized)
+        total += sum(ter_pair_cost(words, ter_words_at_most(t, normalized)) for t in texts)
+    return total
 
 
 def _ter(raw: Mapping[str, Any]) -> Cost:
@@ -321,15 +360,24 @@ def _draw_bytes(raw: Mapping[str, Any]) -> int:
 
 
 def _one_set(raw: Mapping[str, Any]) -> Cost:
-    """A test set scored by each metric named: TER by its words (at the worst case's rate, as
-    ``ter-compute``), chrF by its orders, the others by their bytes."""
+    """A test set scored by each metric named: TER by its word pairs, CER by its cells, chrF by
+    its orders, the others by their bytes."""
     hypotheses = _strings(raw.get("hypotheses"))
     references = _reference_sets(raw.get("references"))
     text_bytes = _text_bytes(raw.get("hypotheses")) + _text_bytes(raw.get("references"))
     seconds = 0.0
     for metric in (m for m in _listed(raw.get("metrics"), ["bleu"]) if isinstance(m, str)):
         if metric == "ter":
-            seconds += _ter_seconds(hypotheses, references, raw.get("ter"))
+            pairs = _ter_word_pairs(hypotheses, references, raw.get("ter"))
+            times = 2 if raw.get("sentence_level") is True else 1  # segments scored again
+            seconds += _TER_SECONDS_PER_WORD_PAIR * times * pairs
+        elif metric == "cer":
+            cells = sum(
+                character_pair_cost(len(h), len(r))
+                for h, texts in zip(hypotheses, references, strict=False)
+                for r in texts
+            )
+            seconds += _CER_SECONDS_PER_CELL * cells
         elif metric in ("chrf", "chrf++"):
             seconds += _CHRF_SECONDS_PER_BYTE_ORDER * _chrf_orders(metric, raw) * text_bytes
         else:

@@ -37,7 +37,7 @@ from mtcompute.scoring.tools.costs import (
     MetricCost,
     character_pairs,
     line_pairs,
-    ter_word_matches,
+    ter_word_pairs,
 )
 from mtcompute.scoring.tools.references import SameReferenceCount
 from mtcompute.scoring.tools.systems import (
@@ -58,7 +58,7 @@ LIMITS = Limits(
     max_references_per_segment=8,
     max_string_bytes=4096,
     max_total_string_bytes=10 * 1024 * 1024,
-    max_total_word_matches=2_500_000,
+    max_total_word_pairs=40_000_000,
     max_total_character_pairs=500_000_000,
     max_total_sentence_pairs=10_000_000,
 )
@@ -271,17 +271,19 @@ def parser(limits: Limits) -> RequestParser[ScoreTextsRequest]:
     costs = [
         MetricCost(
             "ter",
-            ter_word_matches,
-            limits.max_total_word_matches or 0,
-            "too_many_word_matches",
-            "pairs of equal words in (hypothesis, reference) pairs for ter",
+            ter_word_pairs,
+            limits.max_total_word_pairs or 0,
+            "too_many_word_pairs",
+            "word pairs (each (hypothesis, reference) pair's longer text's words times up to "
+            "1,000 of them, twice with sentence_level) for ter",
         ),
         MetricCost(
             "cer",
             character_pairs,
             limits.max_total_character_pairs or 0,
             "too_many_character_pairs",
-            "(hypothesis character, reference character) pairs for cer",
+            "(hypothesis character, reference character) pairs for cer (four times those of "
+            "a pair of 4,194,304 or more)",
         ),
         MetricCost(
             "rouge",
@@ -649,11 +651,19 @@ CONTRACT = Contract(
             "unrounded, as `score -sl --format jsonl` gives them."
         ),
         (
-            "Limits beyond the texts' bytes, counted only for the metric they bound: with ter, "
-            "the pairs of equal words (as TER splits them) over the (hypothesis, reference) "
-            "pairs; with cer, the hypothesis characters times its reference's; with rouge, the "
-            "hypothesis lines times its references' lines. A translation test set of 10,000 "
-            "segments of about 25 words with 4 references has about 900,000 word matches."
+            "Limits beyond the texts' bytes, counted only for the metric they bound. With ter, "
+            "for each (hypothesis, reference) pair the longer text's words (as TER splits them, "
+            "at most) times the same number up to 1,000, summed, twice with sentence_level "
+            "(each segment's TER is computed again): TER tries up to 1,000 candidate shifts a "
+            "pair, each an edit distance over its words. With cer, each hypothesis's characters "
+            "times its reference's, four times for a pair of 4,194,304 or more (its alignment "
+            "is split first, as rapidfuzz splits it). With rouge, the hypothesis lines times its "
+            "references' lines. A test set of 10,000 segments of about 150 bytes (25 words) "
+            "with 4 references counts about 25 million ter word pairs, and with one reference "
+            "290 million character pairs. The dearest texts found at the ter limit (33 words "
+            "over a vocabulary of five; 27 over two and 36 shuffled distinct words as much) "
+            "took 4.4 s of CPU, at the cer limit (pairs of 4,096 letters over two) 1.3 s, on a "
+            "shared 2-core machine."
         ),
         (
             "With several systems, the bytes of text and the limits of the metrics count every "

@@ -370,6 +370,15 @@ static Index pair_items(Work *work, const Text *reference, const Text *hypothesi
     return number_items(work, count);
 }
 
+/* How many items two sequences share at their start: an edit never touches them. */
+static Index common_prefix(const uint32_t *s1, Index n, const uint32_t *s2, Index m) {
+    Index prefix = 0;
+    while (prefix < n && prefix < m && s1[prefix] == s2[prefix]) {
+        prefix++;
+    }
+    return prefix;
+}
+
 /* One pair's edit distance and reference items, the path aside: Hyyro's vectors of the whole
  * matrix, only the last row kept, never split. Answers 0, or -1. */
 static int pair_distance(Work *work, const Text *reference, const Text *hypothesis, int characters,
@@ -381,10 +390,7 @@ static int pair_distance(Work *work, const Text *reference, const Text *hypothes
     }
     *reference_items = n;
     const uint32_t *s1 = work->ids, *s2 = work->ids + n;
-    Index prefix = 0;
-    while (prefix < n && prefix < m && s1[prefix] == s2[prefix]) {
-        prefix++;
-    }
+    Index prefix = common_prefix(s1, n, s2, m);
     s1 += prefix;
     s2 += prefix;
     n -= prefix;
@@ -412,10 +418,7 @@ static int pair_counts(Work *work, const Text *reference, const Text *hypothesis
     }
     const uint32_t *s1 = work->ids, *s2 = work->ids + n0;
     Index n = n0, m = m0;
-    Index prefix = 0;
-    while (prefix < n && prefix < m && s1[prefix] == s2[prefix]) {
-        prefix++;
-    }
+    Index prefix = common_prefix(s1, n, s2, m);
     s1 += prefix;
     s2 += prefix;
     n -= prefix;

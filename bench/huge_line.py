@@ -1,122 +1,226 @@
-"""Peak memory of ``score`` on one huge segment: a hypothesis and a reference of one line each
-(real-length sentences joined, ``--mib`` MiB; TER, whose beam search is quadratic in the words,
-on a line 256 times shorter), scored by ``mtcompute score`` and by ``sacrebleu`` for every
-metric, each in a fresh process whose peak resident memory (``ru_maxrss``) it reports itself.
+"""Peak memory (and time) of one huge segment, for every metric: a hypothesis and a reference of
+one line each, of 1 and 4 MiB (``--sizes``), in two shapes (``--shapes``): ``words``, real-length
+sentences joined (WMT-shaped words, none repeated line-wide), and ``one-word``, a single word of
+random letters (the reference a copy with every tenth letter changed).
 
-The figure to hold: the peak as a multiple of the line's bytes (the goal: a small multiple).
+Each measurement runs in a fresh process (``bench.huge_line_calls``), four per metric:
+``mtcompute score`` and ``sacrebleu`` as commands (the whole process's peak resident memory),
+and one call of mtcompute's library function and of the peer's (sacreBLEU, jiwer, rouge-score;
+the rise of the resident high-water mark during the call, the inputs already built). A run
+over ``--timeout`` seconds is stopped and reported as such; a run that was stopped or failed
+on a size is not tried on the larger ones.
 
-    python -m bench.huge_line [--mib N] [--metrics bleu chrf ...] [--no-sacrebleu]
+The figure to hold: mtcompute's peak as a multiple of the input's bytes (the two lines'), the
+command's above its peak on a one-word line (the interpreter and its modules). The goal: a
+small multiple (8x) for every metric.
+
+    python -m bench.huge_line [--sizes MIB ...] [--shapes words one-word] [--metrics ...]
+        [--timeout SECONDS] [--no-peers]
 """
 
 import argparse
+import random
+import string
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from bench.corpus import real_length_texts
 
 MIB = 1024 * 1024
-METRICS = ("bleu", "chrf", "chrf++", "ter")
-TER_SHORTER = 256
-SACREBLEU_METRIC = {
+ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
+METRICS = ("bleu", "chrf", "chrf++", "ter", "wer", "cer", *ROUGE_TYPES)
+SHAPES = ("words", "one-word")
+GOAL = 8  # the multiple of the input's bytes a metric's peak should stay within
+TIMEOUT = 300.0
+_SENTENCE_BYTES = 120  # fewer than a real-length sentence takes: enough sentences for a line
+_SCORE = {
     "bleu": ["-m", "bleu"],
     "chrf": ["-m", "chrf"],
     "chrf++": ["-m", "chrf", "--chrf-word-order", "2"],
     "ter": ["-m", "ter"],
+    "wer": ["-m", "wer"],
+    "cer": ["-m", "cer"],
+    **{kind: ["-m", "rouge", "--rouge-types", kind] for kind in ROUGE_TYPES},
 }
-# Runs the command in this process, then prints its peak resident memory in KiB.
-_PEAK = """
-import resource, sys
-which = sys.argv.pop(1)
-try:
-    if which == "mtcompute":
-        from mtcompute.cli.main import cli
-        cli(sys.argv[1:], standalone_mode=False)
-    else:
-        from sacrebleu.sacrebleu import main
-        sys.argv[0] = "sacrebleu"
-        main()
-finally:
-    print("PEAK_KIB", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
-"""
+_SACREBLEU = ("bleu", "chrf", "chrf++", "ter")  # the metrics of sacreBLEU's command
+PEER_NAMES = {
+    **dict.fromkeys(_SACREBLEU, "sacreBLEU"),
+    "wer": "jiwer",
+    "cer": "jiwer",
+    **dict.fromkeys(ROUGE_TYPES, "rouge-score"),
+}
 
 
 @dataclass(frozen=True)
-class Peak:
-    """Peaks in KiB; ``start_kib`` is mtcompute's on a line of one word (the interpreter and
-    the modules), which the multiple leaves out."""
+class Run:
+    """One process's outcome: its peak (KiB) and seconds, or why there is none."""
+
+    kib: int | None = None
+    seconds: float | None = None
+    missing: str = ""  # "over N s", "failed", "skipped", or "-" (no such peer)
+
+    def shown(self, start_kib: int = 0, input_bytes: int = 0) -> str:
+        if self.kib is None:
+            return self.missing
+        multiple = f"{(self.kib - start_kib) * 1024 / input_bytes:.1f}x, " if input_bytes else ""
+        return f"{self.kib / 1024:.0f} MiB ({multiple}{self.seconds:.1f} s)"
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A metric on one line pair: the commands' and the library calls' runs."""
 
     metric: str
-    line_bytes: int
-    ours_kib: int
+    shape: str
+    input_bytes: int
     start_kib: int
-    sacrebleu_kib: int | None
+    score: Run
+    sacrebleu: Run
+    library: Run
+    peer: Run
 
-    @property
-    def multiple(self) -> float:
-        return (self.ours_kib - self.start_kib) * 1024 / self.line_bytes
-
-
-def write_line(path: Path, size: int, stream: int) -> int:
-    """One line of about ``size`` bytes of real-length sentences; its length in bytes."""
-    hypotheses, streams = real_length_texts(2_000, 1, seed=2026 + stream)
-    text = " ".join(hypotheses if stream == 0 else streams[0])
-    line = (text * (size // len(text) + 1))[:size].rstrip()
-    path.write_text(line + "\n", encoding="utf-8")
-    return len(line.encode("utf-8"))
-
-
-def peak_kib(which: str, arguments: list[str]) -> int:
-    done = subprocess.run(
-        [sys.executable, "-c", _PEAK, which, *arguments],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    for line in done.stderr.splitlines():
-        if line.startswith("PEAK_KIB"):
-            if done.returncode != 0:
-                raise SystemExit(f"{which} {' '.join(arguments)} failed: {done.stderr[-2000:]}")
-            return int(line.split()[1])
-    raise SystemExit(f"{which} {' '.join(arguments)} failed: {done.stderr[-2000:]}")
+    def line(self) -> str:
+        size = f"{self.input_bytes / 2 / MIB:.2f} MiB"
+        score = self.score.shown(self.start_kib, self.input_bytes)
+        library = self.library.shown(0, self.input_bytes)
+        return (
+            f"{self.shape}, {size}, {self.metric}: score {score}, sacrebleu "
+            f"{self.sacrebleu.shown()}; library {library}, {PEER_NAMES[self.metric]} "
+            f"{self.peer.shown()}"
+        )
 
 
-def measure(mib: float, metrics: tuple[str, ...] = METRICS, sacrebleu: bool = True) -> list[Peak]:
-    peaks = []
+def words_line(size: int, seed: int) -> tuple[str, str]:
+    """A hypothesis and a reference line of about ``size`` bytes of real-length sentences."""
+    hypotheses, streams = real_length_texts(size // _SENTENCE_BYTES + 64, 1, seed=seed)
+    return _cut(" ".join(hypotheses), size), _cut(" ".join(streams[0]), size)
+
+
+def one_word_line(size: int, seed: int) -> tuple[str, str]:
+    """One word of ``size`` random letters, and a copy with every tenth letter changed."""
+    rng = random.Random(seed)
+    letters = rng.choices(string.ascii_lowercase, k=size)
+    hypothesis = "".join(letters)
+    for at in range(0, size, 10):
+        letters[at] = rng.choice(string.ascii_lowercase)
+    return hypothesis, "".join(letters)
+
+
+def _cut(text: str, size: int) -> str:
+    return text.encode("utf-8")[:size].decode("utf-8", errors="ignore").rstrip()
+
+
+def write_pair(folder: Path, shape: str, size: int) -> tuple[Path, Path, int]:
+    """The two one-line files of ``shape`` and about ``size`` bytes each, and their bytes."""
+    make = words_line if shape == "words" else one_word_line
+    hypothesis, reference = make(size, 2026)
+    files = (folder / "hyp.txt", folder / "ref.txt")
+    for path, text in zip(files, (hypothesis, reference), strict=True):
+        path.write_text(text + "\n", encoding="utf-8")
+    return *files, len(hypothesis.encode("utf-8")) + len(reference.encode("utf-8"))
+
+
+def run(
+    runner: str, metric: str, files: Sequence[Path], timeout: float, extra: Sequence[str] = ()
+) -> Run:
+    """``bench.huge_line_calls`` in a process of its own."""
+    command = [sys.executable, "-m", "bench.huge_line_calls", runner, metric, *map(str, files)]
+    try:
+        done = subprocess.run(
+            [*command, "--", *extra], capture_output=True, text=True, timeout=timeout, check=False
+        )
+    except subprocess.TimeoutExpired:
+        return Run(missing=f"over {timeout:.0f} s")
+    for text in done.stderr.splitlines():
+        if text.startswith("PEAK_KIB") and done.returncode == 0:
+            _, kib, _, seconds = text.split()
+            return Run(int(kib), float(seconds))
+    print(f"{runner} {metric} failed: {done.stderr[-1500:]}", file=sys.stderr)
+    return Run(missing="failed")
+
+
+def score_arguments(metric: str, files: Sequence[Path], runner: str, size: int) -> list[str]:
+    hypothesis, reference = map(str, files)
+    arguments = [reference, "-i", hypothesis, "-b"]
+    if runner == "sacrebleu-score":
+        return [*arguments, *_SCORE[metric]]
+    limit = ["--jobs", "1", "--max-line-bytes", str(2 * size + 64)]
+    return ["score", *arguments, *_SCORE[metric], *limit]
+
+
+class Plan:
+    """What is run: the runs stopped on a smaller size are skipped on the larger ones."""
+
+    def __init__(self, timeout: float, peers: bool) -> None:
+        self.timeout = timeout
+        self.peers = peers
+        self.given_up: set[tuple[str, str, str]] = set()
+
+    def runs(self, metric: str, shape: str, files: Sequence[Path], size: int) -> list[Run]:
+        outcomes = []
+        for runner in ("score", "sacrebleu-score", "library", "peer-library"):
+            key = (runner, metric, shape)
+            if (runner not in {"score", "library"} and not self.peers) or (
+                runner == "sacrebleu-score" and metric not in _SACREBLEU
+            ):
+                outcomes.append(Run(missing="-"))
+            elif key in self.given_up:
+                outcomes.append(Run(missing="skipped"))
+            else:
+                extra = score_arguments(metric, files, runner, size) if "score" in runner else ()
+                outcome = run(runner, metric, files, self.timeout, extra)
+                if outcome.kib is None:
+                    self.given_up.add(key)
+                outcomes.append(outcome)
+        return outcomes
+
+
+def start_kib(metric: str, folder: Path, timeout: float) -> int:
+    """``mtcompute score``'s peak on a one-word line pair."""
+    files = (folder / "start-hyp.txt", folder / "start-ref.txt")
+    for path in files:
+        path.write_text("word\n", encoding="utf-8")
+    started = run("score", metric, files, timeout, score_arguments(metric, files, "score", 5))
+    return started.kib or 0
+
+
+def measure(
+    sizes: Sequence[float],
+    shapes: Sequence[str],
+    metrics: Sequence[str],
+    timeout: float,
+    peers: bool,
+) -> list[Measured]:
+    plan = Plan(timeout, peers)
+    measured: list[Measured] = []
     with tempfile.TemporaryDirectory() as scratch:
-        for metric in metrics:
-            size = int(mib * MIB) // (TER_SHORTER if metric == "ter" else 1)
-            hypothesis, reference = Path(scratch, "hyp.txt"), Path(scratch, "ref.txt")
-            line_bytes = max(write_line(hypothesis, size, 0), write_line(reference, size, 1))
-            files = [str(reference), "-i", str(hypothesis), "-b"]
-            limit = ["--max-line-bytes", str(2 * size)]
-            ours = peak_kib("mtcompute", ["score", *files, "-m", metric, *limit])
-            sacrebleu_arguments = [*files, *SACREBLEU_METRIC[metric]]
-            theirs = peak_kib("sacrebleu", sacrebleu_arguments) if sacrebleu else None
-            hypothesis.write_text("word\n", encoding="utf-8")
-            reference.write_text("word\n", encoding="utf-8")
-            start = peak_kib("mtcompute", ["score", *files, "-m", metric])
-            peak = Peak(metric, line_bytes, ours, start, theirs)
-            shown = "-" if theirs is None else f"{theirs / 1024:.0f} MiB"
-            print(
-                f"{metric}: one line of {line_bytes / MIB:.3f} MiB: mtcompute "
-                f"{ours / 1024:.0f} MiB ({peak.multiple:.0f}x the line above its start), "
-                f"sacreBLEU {shown}",
-                file=sys.stderr,
-            )
-            peaks.append(peak)
-    return peaks
+        folder = Path(scratch)
+        starts = {metric: start_kib(metric, folder, timeout) for metric in metrics}
+        for mib in sorted(sizes):
+            size = int(mib * MIB)
+            for shape in shapes:
+                *files, input_bytes = write_pair(folder, shape, size)
+                for metric in metrics:
+                    runs = plan.runs(metric, shape, files, size)
+                    result = Measured(metric, shape, input_bytes, starts[metric], *runs)
+                    print(result.line(), file=sys.stderr, flush=True)
+                    measured.append(result)
+    return measured
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--mib", type=float, default=4.0)
+    parser.add_argument("--sizes", type=float, nargs="+", default=[1.0, 4.0], metavar="MIB")
+    parser.add_argument("--shapes", nargs="+", default=list(SHAPES), choices=SHAPES)
     parser.add_argument("--metrics", nargs="+", default=list(METRICS), choices=METRICS)
-    parser.add_argument("--no-sacrebleu", action="store_true")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT)
+    parser.add_argument("--no-peers", action="store_true")
     options = parser.parse_args()
-    measure(options.mib, tuple(options.metrics), not options.no_sacrebleu)
+    measure(options.sizes, options.shapes, options.metrics, options.timeout, not options.no_peers)
 
 
 if __name__ == "__main__":

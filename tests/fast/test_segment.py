@@ -16,6 +16,8 @@ _token = st.sampled_from(["a", "b", "aa", "".join(["a", "a"]), "\x00", "Ã©", "ä¸
 _tokens = st.lists(_token, max_size=24)
 _references = st.lists(_tokens, min_size=1, max_size=6)
 _orders = st.integers(min_value=1, max_value=8)
+# Past this many hypothesis tokens the kernel counts one order at a time (``LONG_TOKENS``).
+_LONG = 1 << 15
 
 if compiled.segment_statistics is not None:
     from mtcompute.fast._segment import segment_statistics as counts
@@ -44,6 +46,32 @@ if compiled.segment_statistics is not None:
             max_order = rng.randint(1, 8)
             expected = segment_statistics(hypothesis, references, max_order)
             assert _statistics(hypothesis, references, max_order) == expected
+
+    @pytest.mark.slow
+    @settings(max_examples=10, deadline=None)
+    @given(
+        vocabulary=st.lists(_token, min_size=1, max_size=12),
+        seed=st.integers(0, 2**32),
+        references=st.integers(1, 4),
+        max_order=_orders,
+    )
+    def test_a_hypothesis_too_long_for_the_shared_tables_is_counted_as_the_oracle_counts_it(
+        vocabulary: list[str], seed: int, references: int, max_order: int
+    ) -> None:
+        rng = random.Random(seed)
+        hypothesis = rng.choices(vocabulary, k=_LONG + rng.randint(1, 9_000))
+        texts = [rng.choices(vocabulary, k=rng.randint(0, 2 * _LONG)) for _ in range(references)]
+        texts.append(hypothesis[rng.randint(0, 50) :])  # most n-grams in a reference
+        for tokens in (texts[:references], texts, [texts[0], [], texts[-1] + ["x"]]):
+            expected = segment_statistics(hypothesis, tokens, max_order)
+            assert _statistics(hypothesis, tokens, max_order) == expected
+
+    def test_a_long_hypothesis_with_a_token_that_is_not_exact_str_is_left_to_python() -> None:
+        hypothesis = ["a"] * (_LONG + 1)
+        assert counts(hypothesis, [["a"]], 4) is not None
+        hypothesis[-1] = _Text("a")
+        assert counts(hypothesis, [["a"]], 4) is None
+        assert counts(["a"] * (_LONG + 1), [["a", _Text("a")]], 4) is None
 
     def test_tuples_are_counted_as_lists_are() -> None:
         hypothesis, references = ("a", "b", "a"), (("a", "b"), ["b", "a", "b"])

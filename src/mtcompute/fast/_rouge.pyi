@@ -6,6 +6,7 @@ def scores(
     references: Sequence[Sequence[str]],
     kinds: Sequence[int],
     use_stemmer: bool,
+    limits: tuple[int, int, int],
     out: Any,
     /,
 ) -> None: ...
@@ -13,6 +14,7 @@ def token_scores(
     hypotheses: Sequence[Sequence[Sequence[str]]],
     references: Sequence[Sequence[Sequence[Sequence[str]]]],
     kinds: Sequence[int],
+    limits: tuple[int, int, int],
     out: Any,
     /,
 ) -> None: ...

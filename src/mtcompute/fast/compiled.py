@@ -175,14 +175,18 @@ straight from its coins; the portable draws."""
 
 # Hypotheses, each segment's references (texts, or with ``rouge_token_scores`` sentences of
 # tokens), the kinds (n of ROUGE-N, 0 for ROUGE-L, -1 for ROUGE-Lsum), with rouge_scores the
-# stemmer or not, and the float64 buffer (segments x kinds x 3) that receives each precision,
-# recall and F-measure.
-RougeScores = Callable[[Sequence[str], Sequence[Sequence[str]], Sequence[int], bool, Any], None]
+# stemmer or not, the LCS's limits (dense mask words, trace bytes and rows) and the float64 buffer
+# (segments x kinds x 3) that receives each precision, recall and F-measure.
+RougeLimits = tuple[int, int, int]
+RougeScores = Callable[
+    [Sequence[str], Sequence[Sequence[str]], Sequence[int], bool, RougeLimits, Any], None
+]
 RougeTokenScores = Callable[
     [
         Sequence[Sequence[Sequence[str]]],
         Sequence[Sequence[Sequence[Sequence[str]]]],
         Sequence[int],
+        RougeLimits,
         Any,
     ],
     None,

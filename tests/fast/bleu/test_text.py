@@ -1,6 +1,8 @@
 """Corpus BLEU statistics from raw texts equal the oracle's statistics of the oracle's tokens,
 on the compiled pass (tokenizing and counting fused) and without it (tokenize, then count)."""
 
+import random
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -101,6 +103,44 @@ def test_a_long_corpus_with_many_references_and_long_segments(path: str) -> None
     for tokenizer in ("13a", "char"):
         expected = oracle(hypotheses, references, tokenizer, False, 4)
         assert corpus_statistics_from_text(hypotheses, references, tokenizer=tokenizer) == expected
+
+
+# Past this many hypothesis tokens the compiled pass counts one order at a time (LONG_TOKENS).
+_LONG = 1 << 15
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("tokenizer", "lowercase"), [("13a", False), ("char", True), ("intl", False)]
+)
+@settings(max_examples=6, deadline=None)
+@given(
+    vocabulary=st.lists(st.one_of(st.sampled_from(WORDS), texts), min_size=1, max_size=10),
+    seed=st.integers(0, 2**32),
+    references=st.integers(1, 3),
+    max_order=st.integers(1, 6),
+)
+def test_a_hypothesis_too_long_for_the_shared_tables_is_counted_as_the_oracles(  # noqa: PLR0917
+    tokenizer: str,
+    lowercase: bool,
+    vocabulary: list[str],
+    seed: int,
+    references: int,
+    max_order: int,
+) -> None:
+    """Long and short segments in one call, so that the shared tables serve around it; a
+    reference's tokens the hypothesis lacks, and most of its n-grams in one reference."""
+    rng = random.Random(seed)
+    hypothesis = " ".join(rng.choices(vocabulary, k=_LONG + rng.randint(1, 5_000)))
+    texts = [" ".join(rng.choices(vocabulary, k=rng.randint(0, _LONG))) for _ in range(references)]
+    refs = [*texts, hypothesis[rng.randint(0, 60) :] + " unseen"]
+    hypotheses = ["the cat", hypothesis, "cat sat", hypothesis[:200]]
+    per_segment = [["the cat sat"], refs, refs[:1], ["", "sat on"]]
+    expected = oracle(hypotheses, per_segment, tokenizer, lowercase, max_order)
+    got = corpus_statistics_from_text(
+        hypotheses, per_segment, tokenizer=tokenizer, lowercase=lowercase, max_order=max_order
+    )
+    assert got == expected
 
 
 def test_an_empty_corpus_has_zero_statistics(path: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.chrf import chrf_fast, occurrences, segment_statistics_fast, words
+from mtcompute.fast.chrf import chrf_fast, occurrences, segment_statistics_fast, sentences, words
 from mtcompute.fast.chrf import compute as fast
 from mtcompute.metrics.chrf import ChrfOptions, chrf, corpus_segments, summed_statistics
 
@@ -103,6 +103,36 @@ def test_chrf_fast_equals_the_oracle_on_the_edge_cases(
         options = ChrfOptions(char_order, word_order, include_whitespace=include_whitespace)
         ours, oracle = _chrf_both([(hypothesis, references)], options)
         assert ours == oracle
+
+
+@pytest.fixture
+def kernel_for_every_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text counts as long: every corpus goes the way of one with a long text."""
+    monkeypatch.setattr(sentences, "LONG_SEGMENT", 0)
+
+
+@pytest.mark.usefixtures("kernel_for_every_text")
+@settings(max_examples=150, deadline=None)
+@given(segments=_segments, options=_options)
+def test_a_corpus_with_a_long_text_is_counted_by_the_kernel_as_the_oracle_counts_it(
+    segments: list[tuple[str, list[str]]], options: ChrfOptions
+) -> None:
+    ours, oracle = _chrf_both(segments, options)
+    assert ours == oracle
+
+
+@pytest.mark.slow
+@settings(max_examples=5, deadline=None)
+@given(segments=_segments, options=_options, seed=st.integers(0, 2**32))
+def test_a_text_too_long_for_numpys_arrays_is_the_oracles_with_its_words(
+    segments: list[tuple[str, list[str]]], options: ChrfOptions, seed: int
+) -> None:
+    rng = random.Random(seed)
+    pieces = [text for hypothesis, refs in segments for text in (hypothesis, *refs) if text]
+    long_text = " ".join(rng.choices(pieces or ["a"], k=sentences.LONG_SEGMENT // 2 + 1))
+    segments = [*segments, (long_text, [long_text[rng.randrange(50) :], "a b"])]
+    ours, oracle = _chrf_both(segments, options)
+    assert ours == oracle
 
 
 def _sentence(rng: random.Random, vocabulary: list[str]) -> str:

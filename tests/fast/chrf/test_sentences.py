@@ -186,6 +186,39 @@ def test_long_segments_counted_one_order_at_a_time_are_the_oracles(seed: int) ->
     assert sentence_statistics(*_split(segments), options) == _oracle(segments, options)
 
 
+# The kernel counts a hypothesis one order at a time past this many n-grams in all
+# (``LONG_ENTRIES``), its references read from their str as they come.
+_LONG_ENTRIES = 1 << 18
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None)
+@given(
+    pieces=st.lists(_texts, min_size=1, max_size=8),
+    narrow=st.lists(st.sampled_from(TOKENS), min_size=1, max_size=4),
+    seed=st.integers(0, 2**32),
+    options=_options.filter(lambda options: options.order_count <= 12),
+)
+def test_a_long_hypothesis_counted_one_order_at_a_time_is_the_oracles(
+    pieces: list[str], narrow: list[str], seed: int, options: ChrfOptions
+) -> None:
+    """Texts of every string width (a reference narrower than its hypothesis, and wider), a
+    reference that shares most of the hypothesis's n-grams, short and empty ones."""
+    rng = random.Random(seed)
+    length = _LONG_ENTRIES // options.order_count + rng.randrange(1, 2_000)
+    words = [*pieces, " ", ". "]
+    hypothesis = _long_text(rng, words, length)
+    references = [
+        _long_text(rng, [*narrow, " "], rng.randrange(0, length)),
+        _long_text(rng, [*words, "\U0001f600"], rng.randrange(0, length)),
+        hypothesis[rng.randrange(100) :],
+        "",
+    ]
+    rng.shuffle(references)
+    segments = [("a cat", ["a cat"]), (hypothesis, references), ("ab", [hypothesis])]
+    assert sentence_statistics(*_split(segments), options) == _oracle(segments, options)
+
+
 def test_a_lone_surrogate_is_a_code_point_as_in_the_oracle() -> None:
     segments = [("a\ud800b c", ["a\ud800b\udfff c", "ab c"]), ("\udc00", ["\udc00 \udc00"])]
     for options in (ChrfOptions(), _CHRF_PLUS_PLUS):

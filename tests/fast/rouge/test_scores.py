@@ -6,6 +6,7 @@ oracle's."""
 
 import itertools
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from bench.rouge_texts import english_words, summary_pairs
 from mtcompute.fast import compiled
+from mtcompute.fast.rouge import scores as rouge_scores
 from mtcompute.fast.rouge.scores import (
     kinds,
     rouge_fast,
@@ -122,6 +124,44 @@ def test_long_sentences_cross_the_64_token_words_of_the_bit_vectors() -> None:
         )
     expected = _oracle(hypotheses, references, TYPES, False, "rouge-score")
     assert _same(score_array(hypotheses, references, TYPES), expected)
+
+
+# Texts of one to three sentences longer than 16 tokens (the fewest rows the kernel keeps), of
+# a small vocabulary, so that LCS ties and repeats abound.
+_SENTENCE = st.lists(
+    st.sampled_from(["a", "b", "ab", "Cats", "the", "running", "x.y"]), min_size=17, max_size=200
+).map(" ".join)
+_LONG_TEXT = st.lists(_SENTENCE, min_size=1, max_size=3).map("\n".join)
+
+
+@pytest.fixture(params=[0, 1 << 10, 1 << 13])
+def lcs_within(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The LCS kernel's limits lowered: positions for every pattern's masks, and a table of
+    16 rows (the least), of 1 KiB or of 8 KiB for each ROUGE-Lsum pair."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rouge_scores, "DENSE_MASK_WORDS", 0)
+        patch.setattr(rouge_scores, "LCS_TRACE_BYTES", request.param)
+        patch.setattr(rouge_scores, "LCS_TRACE_ROWS", 0)
+        yield
+
+
+@pytest.mark.usefixtures("lcs_within")
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(_LONG_TEXT, st.lists(_LONG_TEXT, min_size=1, max_size=3)), max_size=4),
+    st.booleans(),
+    st.sampled_from(["rouge-score", "unicode"]),
+)
+def test_long_pairs_in_linear_memory_give_the_oracles_doubles(
+    segments: list[tuple[str, list[str]]], use_stemmer: bool, tokenizer: str
+) -> None:
+    """Masks from positions, and ROUGE-Lsum's walk back through rows recomputed from the few
+    kept (up to five levels of them), as every row kept gives them: the oracle's doubles."""
+    hypotheses = [hypothesis for hypothesis, _ in segments]
+    references = [texts for _, texts in segments]
+    types = ("rougeL", "rougeLsum")
+    expected = _oracle(hypotheses, references, types, use_stemmer, tokenizer)
+    assert _same(score_array(hypotheses, references, types, use_stemmer, tokenizer), expected)
 
 
 def test_each_type_is_a_kind_of_the_kernel() -> None:

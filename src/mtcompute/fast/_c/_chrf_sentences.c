@@ -28,6 +28,7 @@
 
 #include "_chrf.h"
 #include "_order_matches.h"
+#include "_token_ids.h"
 #include "_u32s.h"
 #include "_module.h"
 
@@ -42,7 +43,8 @@
 #define MIN_SLOTS 64
 #define GOLDEN 0x9e3779b97f4a7c15u /* Fibonacci hashing: its top bits pick the slot */
 /* A hypothesis with more n-grams than this in all (its tables would pass ten megabytes) is
- * counted one order at a time, in a few bytes per code point (``_order_matches.h``). */
+ * counted one order at a time, in a few bytes per code point (``_order_matches.h``), its
+ * references read from their str as they come. */
 #define LONG_ENTRIES ((size_t)1 << 18)
 
 /* Slots for ``entries`` keys at most, at least twice as many, a power of two; 0 if too many. */
@@ -327,7 +329,8 @@ typedef struct {
     U32s ids;                   /* per position, the current order's slot */
     U32s tokens;                /* the current text's word tokens */
     OrderTable orders;          /* a long segment's: one order's n-grams */
-    U32s long_units, long_tokens; /* a long hypothesis's characters and word tokens */
+    U32s long_units, long_tokens; /* a long hypothesis's characters and word tokens' ids */
+    TokenIds long_words;          /* a long hypothesis's distinct word tokens */
     uint32_t hypothesis_orders[MAX_ORDERS]; /* the hypothesis's n-grams per order */
     uint32_t reference_stamp;
 } Work;
@@ -341,9 +344,18 @@ static void work_free(Work *work) {
     free(work->units.items);
     free(work->ids.items);
     free(work->tokens.items);
-    free(work->orders.slots);
+    order_table_free(&work->orders);
     free(work->long_units.items);
     free(work->long_tokens.items);
+    token_ids_free(&work->long_words);
+}
+
+/* A long segment's buffers given back: the segments after it are short. */
+static void long_segment_done(Work *work) {
+    order_table_free(&work->orders);
+    u32s_free(&work->long_units);
+    u32s_free(&work->long_tokens);
+    token_ids_free(&work->long_words);
 }
 
 /* Room for a text of ``length`` code points in ``raw`` and in every per-position buffer. */
@@ -356,9 +368,8 @@ static int reserve(Work *work, U32s *raw, size_t length) {
     return 0;
 }
 
-/* The text's code points into ``raw``, and its characters (whitespace removed unless kept)
- * into ``units``: how many of them there are. */
-static size_t read_text(PyObject *text, uint32_t *raw, uint32_t *units, int keep_whitespace) {
+/* The text's code points into ``raw``. */
+static void read_code_points(PyObject *text, uint32_t *raw) {
     Py_ssize_t length = PyUnicode_GET_LENGTH(text);
     const void *data = PyUnicode_DATA(text);
     switch (PyUnicode_KIND(text)) {
@@ -375,6 +386,13 @@ static size_t read_text(PyObject *text, uint32_t *raw, uint32_t *units, int keep
     default:
         memcpy(raw, data, (size_t)length * sizeof *raw);
     }
+}
+
+/* The text's code points into ``raw``, and its characters (whitespace removed unless kept)
+ * into ``units``: how many of them there are. */
+static size_t read_text(PyObject *text, uint32_t *raw, uint32_t *units, int keep_whitespace) {
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    read_code_points(text, raw);
     if (keep_whitespace) {
         memcpy(units, raw, (size_t)length * sizeof *raw);
         return (size_t)length;
@@ -470,88 +488,137 @@ static int is_long(const Options *options, PyObject *hypothesis) {
     return (size_t)options->orders * (size_t)PyUnicode_GET_LENGTH(hypothesis) > LONG_ENTRIES;
 }
 
-static size_t token_count(const uint32_t *text, size_t length) {
-    size_t count = 0;
-    ChrfWords split = chrf_words(text, length);
-    const uint32_t *token;
-    size_t size;
-    while (chrf_next_word(&split, &token, &size)) {
-        count++;
+/* A text's characters (whitespace left out unless kept), read from its str, into ``units`` (or
+ * only counted where it is NULL): how many there are. */
+static size_t read_units(PyObject *text, uint32_t *units, int keep_whitespace) {
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    size_t kept = 0;
+    for (Py_ssize_t i = 0; i < length; i++) {
+        uint32_t c = PyUnicode_READ(kind, data, i);
+        if (keep_whitespace || !is_whitespace(c)) {
+            if (units != NULL) {
+                units[kept] = c;
+            }
+            kept++;
+        }
     }
-    return count;
+    return kept;
 }
 
-/* A long hypothesis's characters and word tokens, kept for every reference; 1 when it is too
- * long for 32-bit counts. */
+/* A text's chrF++ word tokens as ids into ``ids`` (new ones with ``add``, the hypothesis's; else
+ * 0 for a word the hypothesis lacks), through a copy of its code points given back after. */
+static int long_word_ids(Work *work, PyObject *text, U32s *ids, int add) {
+    size_t length = (size_t)PyUnicode_GET_LENGTH(text);
+    U32s raw = {NULL, 0, 0};
+    if (u32s_reserve(&raw, length + 1) < 0) {
+        return -1;
+    }
+    read_code_points(text, raw.items);
+    ids->size = 0;
+    ChrfWords split = chrf_words(raw.items, length);
+    const uint32_t *token;
+    size_t size;
+    int outcome = 0;
+    while (outcome == 0 && chrf_next_word(&split, &token, &size)) {
+        int64_t id = token_id(&work->long_words, token, size, add);
+        outcome = id < 0 ? -1 : u32s_push(ids, (uint32_t)id);
+    }
+    u32s_free(&raw);
+    return outcome;
+}
+
+/* A long hypothesis's characters and word tokens' ids, kept for every reference; 1 when it is
+ * too long for 32-bit counts. */
 static int long_hypothesis(Work *work, const Options *options, PyObject *text) {
     size_t length = (size_t)PyUnicode_GET_LENGTH(text);
     if (length >= UINT32_MAX) {
         return 1;
     }
-    if (u32s_reserve(&work->hypothesis, length + 1) < 0 ||
-        u32s_reserve(&work->long_units, length + 1) < 0) {
+    if (u32s_reserve(&work->long_units, length + 1) < 0) {
         return -1;
     }
-    uint32_t *raw = work->hypothesis.items;
-    work->long_units.size =
-        read_text(text, raw, work->long_units.items, options->include_whitespace);
+    work->long_units.size = read_units(text, work->long_units.items, options->include_whitespace);
     work->long_tokens.size = 0;
-    if (options->word_order == 0) {
-        return 0;
-    }
-    size_t tokens = token_count(raw, length); /* the word table's size: tokens, not text */
-    if (u32s_reserve(&work->long_tokens, tokens + 1) < 0) {
-        return -1;
-    }
-    int begun = words_begin(&work->words, raw, tokens);
-    if (begun != 0) {
-        return begun;
-    }
-    work->long_tokens.size = word_tokens(&work->words, raw, length, 1, work->long_tokens.items);
-    return 0;
+    return options->word_order == 0 ? 0 : long_word_ids(work, text, &work->long_tokens, 1);
 }
 
-/* Orders 1..count of ``units`` against the long hypothesis's ``kept``, into ``into`` from
- * ``first``. */
-static int long_orders(Work *work, const U32s *kept, const uint32_t *units, size_t length,
-                       int count, int first, Statistics *into) {
-    for (int n = 1; n <= count; n++) {
-        int64_t matches = order_matches(&work->orders, kept->items, kept->size, units, length, n);
+/* Order ``n``'s statistics of a reference of ``length`` units against the hypothesis's
+ * ``kept``, its ``matches`` counted, into ``into`` at ``order``. */
+static void long_order(const U32s *kept, size_t length, int n, int64_t matches, int order,
+                       Statistics *into) {
+    into->matches[order] = (uint32_t)matches;
+    into->reference[order] = ngrams_of(length, n);
+    /* The oracle's rule: no hypothesis n-grams where the reference has none. */
+    into->hypothesis[order] = length >= (size_t)n ? ngrams_of(kept->size, n) : 0;
+}
+
+/* The matches of character order ``n`` between the long hypothesis and the reference ``text``,
+ * whose characters are read from its str as they come, the last n in a window; -1 when memory
+ * fails. */
+static int64_t streamed_matches(Work *work, PyObject *text, size_t characters, int n,
+                                int keep_whitespace) {
+    const U32s *hypothesis = &work->long_units;
+    if (hypothesis->size < (size_t)n || characters < (size_t)n) {
+        return 0;
+    }
+    int kind = PyUnicode_KIND(text);
+    const void *data = PyUnicode_DATA(text);
+    Py_ssize_t length = PyUnicode_GET_LENGTH(text);
+    int64_t matches = 0;
+    for (uint32_t part = 0; part < ORDER_PARTS; part++) {
+        if (order_fill(&work->orders, hypothesis->items, hypothesis->size, n, part, 0) < 0) {
+            return -1;
+        }
+        /* Each character is written twice, n apart: the last n start at ``at``, in order. */
+        uint32_t window[2 * MAX_ORDERS];
+        size_t seen = 0, at = 0;
+        for (Py_ssize_t i = 0; i < length; i++) {
+            uint32_t c = PyUnicode_READ(kind, data, i);
+            if (!keep_whitespace && is_whitespace(c)) {
+                continue;
+            }
+            window[at] = window[at + (size_t)n] = c;
+            at = at + 1 == (size_t)n ? 0 : at + 1;
+            if (++seen >= (size_t)n) {
+                matches += order_take(&work->orders, hypothesis->items, window + at, n, 0);
+            }
+        }
+    }
+    return matches;
+}
+
+/* The statistics of the long hypothesis against one reference: its words made ids first (a
+ * copy of its text, given back), then every order counted (the order table, given back). */
+static int long_reference(Work *work, const Options *options, PyObject *text,
+                          Statistics *into) {
+    if ((size_t)PyUnicode_GET_LENGTH(text) >= UINT32_MAX) {
+        return 1;
+    }
+    if (options->word_order > 0 && long_word_ids(work, text, &work->tokens, 0) < 0) {
+        return -1;
+    }
+    size_t characters = read_units(text, NULL, options->include_whitespace);
+    for (int n = 1; n <= options->char_order; n++) {
+        int64_t matches =
+            streamed_matches(work, text, characters, n, options->include_whitespace);
         if (matches < 0) {
             return -1;
         }
-        into->matches[first + n - 1] = (uint32_t)matches;
-        into->reference[first + n - 1] = ngrams_of(length, n);
-        /* The oracle's rule: no hypothesis n-grams where the reference has none. */
-        into->hypothesis[first + n - 1] = length >= (size_t)n ? ngrams_of(kept->size, n) : 0;
+        long_order(&work->long_units, characters, n, matches, n - 1, into);
     }
+    for (int n = 1; n <= options->word_order; n++) {
+        const U32s *kept = &work->long_tokens, *tokens = &work->tokens;
+        int64_t matches =
+            order_matches(&work->orders, kept->items, kept->size, tokens->items, tokens->size, n);
+        if (matches < 0) {
+            return -1;
+        }
+        long_order(kept, tokens->size, n, matches, options->char_order + n - 1, into);
+    }
+    order_table_free(&work->orders);
     return 0;
-}
-
-/* The statistics of the long hypothesis against one reference. */
-static int long_reference(Work *work, const Options *options, PyObject *text,
-                          Statistics *into) {
-    size_t length = (size_t)PyUnicode_GET_LENGTH(text);
-    if (length >= UINT32_MAX) {
-        return 1;
-    }
-    if (u32s_reserve(&work->reference, length + 1) < 0 ||
-        u32s_reserve(&work->units, length + 1) < 0 ||
-        (options->word_order > 0 && u32s_reserve(&work->tokens, length + 1) < 0)) {
-        return -1;
-    }
-    uint32_t *raw = work->reference.items;
-    size_t characters = read_text(text, raw, work->units.items, options->include_whitespace);
-    if (long_orders(work, &work->long_units, work->units.items, characters, options->char_order,
-                    0, into) < 0) {
-        return -1;
-    }
-    if (options->word_order == 0) {
-        return 0;
-    }
-    size_t tokens = word_tokens(&work->words, raw, length, 0, work->tokens.items);
-    return long_orders(work, &work->long_tokens, work->tokens.items, tokens,
-                       options->word_order, options->char_order, into);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -638,9 +705,8 @@ static int score_segment(Work *work, const Options *options, PyObject *hypothesi
         }
     }
     Py_DECREF(texts);
-    if (long_segment) { /* its table is given back: the segments after it are short */
-        free(work->orders.slots);
-        memset(&work->orders, 0, sizeof work->orders);
+    if (long_segment) {
+        long_segment_done(work);
     }
     if (outcome < 0) {
         PyErr_NoMemory();

@@ -8,10 +8,12 @@
  * call (``_rouge_porter.h``) and its stem's id cached beside it. Then:
  *   - ROUGE-N counts the hypothesis's n-grams in an open-addressing table (a vocabulary-indexed
  *     array for unigrams) and clips the reference's against them;
- *   - ROUGE-L is the bit-parallel LCS of Crochemore et al. (2001), 64 reference tokens a word;
- *   - ROUGE-Lsum keeps the bit vector of each row of each sentence pair, reads the table's cells
- *     back from them (a cell is the count of zero bits below its column) and walks back as
- *     rouge-score does, for the union of each reference sentence's LCS positions;
+ *   - ROUGE-L is the bit-parallel LCS of Crochemore et al. (2001), 64 reference tokens a word,
+ *     one row in memory;
+ *   - ROUGE-Lsum keeps the bit vector of rows of each sentence pair (every row, or for a long
+ *     pair some, the others recomputed), reads the table's cells back from them (a cell is the
+ *     count of zero bits below its column) and walks back as rouge-score does, for the union of
+ *     each reference sentence's LCS positions (``_rouge_lcs.h``);
  *   - the doubles are rouge-score's: one division of two counts, 2 * p * r / (p + r).
  * Several references: for each type the first reference with the highest F-measure.
  */
@@ -264,11 +266,15 @@ typedef struct {
     char *lower;        /* an ASCII token lowercased */
     Index lower_capacity;
     Counts a, b, slot;  /* counts of the two sides; bit-vector slots */
-    uint64_t *masks, *rows, *vector;
-    Index masks_capacity, rows_capacity, vector_capacity;
+    uint64_t *masks, *rows, *vector, *scratch;
+    Index masks_capacity, rows_capacity, vector_capacity, scratch_capacity;
+    Index *offsets;     /* a long pattern's masks: each slot's positions */
+    int32_t *positions;
+    Index dense_mask_words, trace_bytes, trace_rows; /* the LCS's limits (``_rouge_lcs.h``) */
     uint8_t *marked;
     Index marked_capacity;
-    Index *table; /* the n-gram table: hypothesis start positions, then counts */
+    int32_t *table; /* the n-gram table: hypothesis start positions, then counts (a text's
+                       tokens are fewer than 2^31: their ids are 32-bit) */
     Index table_capacity;
 } Work;
 
@@ -280,6 +286,7 @@ static void work_free(Work *w) {
     free(w->a.value), free(w->a.stamp), free(w->b.value), free(w->b.stamp);
     free(w->slot.value), free(w->slot.stamp);
     free(w->masks), free(w->rows), free(w->vector), free(w->marked), free(w->table);
+    free(w->scratch), free(w->offsets), free(w->positions);
 }
 
 static int grow_words(uint64_t **array, Index *capacity, Index need) {
@@ -516,19 +523,19 @@ static int rouge_n(Work *w, const Text *reference, const Text *hypothesis, int n
             Index size = 16;
             while (size < hyp_total * 2) size *= 2;
             if (size * 2 > w->table_capacity) {
-                Index *table = realloc(w->table, (size_t)size * 2 * sizeof(Index));
+                int32_t *table = realloc(w->table, (size_t)size * 2 * sizeof(int32_t));
                 if (table == NULL) return -1;
                 w->table = table;
                 w->table_capacity = size * 2;
             }
-            Index *start = w->table, *count = w->table + size;
+            int32_t *start = w->table, *count = w->table + size;
             for (Index i = 0; i < size; i++) start[i] = -1;
             for (Index i = 0; i < hyp_total; i++) {
                 size_t at = (size_t)hash_ids(hyp + i, n) & (size_t)(size - 1);
                 while (start[at] >= 0 && !same_ids(hyp + start[at], hyp + i, n))
                     at = (at + 1) & (size_t)(size - 1);
                 if (start[at] < 0) {
-                    start[at] = i;
+                    start[at] = (int32_t)i;
                     count[at] = 0;
                 }
                 count[at]++;
@@ -548,201 +555,7 @@ static int rouge_n(Work *w, const Text *reference, const Text *hypothesis, int n
     return 0;
 }
 
-/* Bit masks of the pattern's tokens (``words`` 64-bit words each), slots through w->slot.
- * Returns the number of distinct tokens, or -1 on memory. */
-static Index build_masks(Work *w, const Id *pattern, Index length, Index words) {
-    counts_clear(&w->slot);
-    Index distinct = 0;
-    for (Index i = 0; i < length; i++)
-        if (counts_get(&w->slot, pattern[i]) == 0) counts_add(&w->slot, pattern[i], ++distinct);
-    if (grow_words(&w->masks, &w->masks_capacity, distinct * words) < 0) return -1;
-    memset(w->masks, 0, (size_t)(distinct * words) * sizeof(uint64_t));
-    for (Index i = 0; i < length; i++) {
-        Index slot = (Index)counts_get(&w->slot, pattern[i]) - 1;
-        w->masks[slot * words + i / 64] |= (uint64_t)1 << (i % 64);
-    }
-    return distinct;
-}
-
-/* V := (V + (V & M)) | (V & ~M) over ``words`` words, for one token of the text. */
-static void lcs_step_with(Work *w, const uint64_t *masks, uint64_t *v, Id token, Index words) {
-    int64_t slot = counts_get(&w->slot, token);
-    if (slot == 0) return;
-    const uint64_t *m = masks + (slot - 1) * words;
-    uint64_t carry = 0;
-    for (Index k = 0; k < words; k++) {
-        uint64_t u = v[k] & m[k];
-        uint64_t sum = v[k] + u;
-        uint64_t c1 = sum < v[k];
-        uint64_t total = sum + carry;
-        uint64_t c2 = total < sum;
-        v[k] = total | (v[k] & ~m[k]);
-        carry = c1 | c2;
-    }
-}
-
-static void lcs_step(Work *w, uint64_t *v, Id token, Index words) {
-    lcs_step_with(w, w->masks, v, token, words);
-}
-
-/* The number of zero bits among the first j bits of v. */
-static Index zeros_below(const uint64_t *v, Index j) {
-    Index ones = 0, k = 0;
-    for (; (k + 1) * 64 <= j; k++) ones += popcount64(v[k]);
-    if (j % 64) ones += popcount64(v[k] & (((uint64_t)1 << (j % 64)) - 1));
-    return j - ones;
-}
-
-static int rouge_l(Work *w, const Text *reference, const Text *hypothesis, double *out) {
-    Index m = reference->tokens.size, n = hypothesis->tokens.size;
-    if (m == 0 || n == 0) {
-        zero(out);
-        return 0;
-    }
-    Index words = (m + 63) / 64;
-    if (build_masks(w, reference->tokens.data, m, words) < 0) return -1;
-    if (grow_words(&w->vector, &w->vector_capacity, words) < 0) return -1;
-    uint64_t *v = w->vector;
-    for (Index k = 0; k < words; k++) v[k] = ~(uint64_t)0;
-    for (Index j = 0; j < n; j++) lcs_step(w, v, hypothesis->tokens.data[j], words);
-    finish(zeros_below(v, m), n, m, out);
-    return 0;
-}
-
-/* Marks the reference positions of rouge-score's LCS of ref (a tokens) and hyp (b tokens),
- * given the masks of hyp's tokens (``words`` words each, slots through w->slot). */
-static int mark_lcs(Work *w, const Id *ref, Index a, const Id *hyp, Index b, const uint64_t *masks,
-                    Index words, uint8_t *marked) {
-    if (a == 0 || b == 0) return 0;
-    if (grow_words(&w->rows, &w->rows_capacity, (a + 1) * words) < 0) return -1;
-    uint64_t *rows = w->rows;
-    for (Index k = 0; k < words; k++) rows[k] = ~(uint64_t)0;
-    for (Index i = 1; i <= a; i++) {
-        memcpy(rows + i * words, rows + (i - 1) * words, (size_t)words * sizeof(uint64_t));
-        lcs_step_with(w, masks, rows + i * words, ref[i - 1], words);
-    }
-    /* cell is table[i][j]; the cell to its left differs by one where bit j - 1 of row i is 0,
-     * after a match the cell up and left is one less, and the cell above is counted. */
-    Index i = a, j = b, cell = zeros_below(rows + a * words, b);
-    while (i > 0 && j > 0) {
-        if (ref[i - 1] == hyp[j - 1]) {
-            marked[i - 1] = 1;
-            i--;
-            j--;
-            cell--;
-            continue;
-        }
-        const uint64_t *row = rows + i * words;
-        Index left = cell - !((row[(j - 1) / 64] >> ((j - 1) % 64)) & 1);
-        Index up = zeros_below(rows + (i - 1) * words, j);
-        if (left > up) {
-            j--;
-            cell = left;
-        } else {
-            i--;
-            cell = up;
-        }
-    }
-    return 0;
-}
-
-/* The masks of every hypothesis sentence at once, under one slot map of the hypothesis's
- * tokens: sentence t's are ``distinct`` x its words, from ``offsets[t]``. 1 where built, 0 where
- * they would take more than ``MAX_SHARED_MASK_WORDS`` (then each pair builds its own), -1 on
- * memory. */
-#define MAX_SHARED_MASK_WORDS ((Index)1 << 18)
-
-static int build_sentence_masks(Work *w, const Text *hypothesis, Index *offsets) {
-    const Id *hyp = hypothesis->tokens.data;
-    counts_clear(&w->slot);
-    Index distinct = 0;
-    for (Index j = 0; j < hypothesis->tokens.size; j++)
-        if (counts_get(&w->slot, hyp[j]) == 0) counts_add(&w->slot, hyp[j], ++distinct);
-    Index total = 0, start = 0;
-    for (Index t = 0; t < hypothesis->ends.size; t++) {
-        Index end = hypothesis->ends.data[t];
-        offsets[t] = total;
-        total += distinct * ((end - start + 63) / 64);
-        start = end;
-        if (total > MAX_SHARED_MASK_WORDS) return 0;
-    }
-    if (grow_words(&w->masks, &w->masks_capacity, total) < 0) return -1;
-    memset(w->masks, 0, (size_t)total * sizeof(uint64_t));
-    start = 0;
-    for (Index t = 0; t < hypothesis->ends.size; t++) {
-        Index end = hypothesis->ends.data[t], words = (end - start + 63) / 64;
-        for (Index j = start; j < end; j++) {
-            Index slot = (Index)counts_get(&w->slot, hyp[j]) - 1;
-            w->masks[offsets[t] + slot * words + (j - start) / 64] |= (uint64_t)1 << ((j - start) % 64);
-        }
-        start = end;
-    }
-    return 1;
-}
-
-static int rouge_lsum(Work *w, const Text *reference, const Text *hypothesis, double *out) {
-    Index m = reference->tokens.size, n = hypothesis->tokens.size;
-    if (m == 0 || n == 0) {
-        zero(out);
-        return 0;
-    }
-    const Id *ref = reference->tokens.data, *hyp = hypothesis->tokens.data;
-    Index sentences = hypothesis->ends.size;
-    Index *offsets = malloc((size_t)(sentences ? sentences : 1) * sizeof(Index));
-    if (offsets == NULL) return -1;
-    int shared = build_sentence_masks(w, hypothesis, offsets);
-    if (shared < 0) {
-        free(offsets);
-        return -1;
-    }
-    Counts *ref_left = &w->a, *hyp_left = &w->b;
-    counts_clear(ref_left);
-    counts_clear(hyp_left);
-    for (Index i = 0; i < m; i++) counts_add(ref_left, ref[i], 1);
-    for (Index j = 0; j < n; j++) counts_add(hyp_left, hyp[j], 1);
-    int64_t hits = 0;
-    int status = 0;
-    Index ref_start = 0;
-    for (Index s = 0; s < reference->ends.size && status == 0; s++) {
-        Index ref_end = reference->ends.data[s], a = ref_end - ref_start;
-        if (a > w->marked_capacity) {
-            uint8_t *marked = realloc(w->marked, (size_t)a);
-            if (marked == NULL) {
-                status = -1;
-                break;
-            }
-            w->marked = marked;
-            w->marked_capacity = a;
-        }
-        memset(w->marked, 0, (size_t)a);
-        Index hyp_start = 0;
-        for (Index t = 0; t < sentences && status == 0; t++) {
-            Index hyp_end = hypothesis->ends.data[t], b = hyp_end - hyp_start;
-            Index words = (b + 63) / 64;
-            const uint64_t *masks = w->masks + offsets[t];
-            if (!shared) {
-                if (build_masks(w, hyp + hyp_start, b, words) < 0) status = -1;
-                masks = w->masks;
-            }
-            if (status == 0)
-                status = mark_lcs(w, ref + ref_start, a, hyp + hyp_start, b, masks, words, w->marked);
-            hyp_start = hyp_end;
-        }
-        for (Index i = 0; i < a && status == 0; i++) {
-            Id token = ref[ref_start + i];
-            if (w->marked[i] && counts_get(hyp_left, token) > 0 && counts_get(ref_left, token) > 0) {
-                hits++;
-                counts_add(hyp_left, token, -1);
-                counts_add(ref_left, token, -1);
-            }
-        }
-        ref_start = ref_end;
-    }
-    free(offsets);
-    if (status < 0) return -1;
-    finish(hits, n, m, out);
-    return 0;
-}
+#include "_rouge_lcs.h"
 
 /* One reference's scores of every kind (n >= 1: ROUGE-N; 0: ROUGE-L; -1: ROUGE-Lsum). */
 static int score_pair(Work *w, const Text *reference, const Text *hypothesis, const int *kinds,
@@ -768,10 +581,13 @@ typedef int (*TextReader)(Work *, PyObject *, Text *);
 static PyObject *score_all(PyObject *args, TextReader read, int stem_allowed) {
     PyObject *hypotheses, *references, *kind_list, *buffer_object;
     int stem = 0;
+    Index dense_mask_words, trace_bytes, trace_rows;
     if (stem_allowed) {
-        if (!PyArg_ParseTuple(args, "OOOpO", &hypotheses, &references, &kind_list, &stem, &buffer_object))
+        if (!PyArg_ParseTuple(args, "OOOp(nnn)O", &hypotheses, &references, &kind_list, &stem,
+                              &dense_mask_words, &trace_bytes, &trace_rows, &buffer_object))
             return NULL;
-    } else if (!PyArg_ParseTuple(args, "OOOO", &hypotheses, &references, &kind_list, &buffer_object)) {
+    } else if (!PyArg_ParseTuple(args, "OOO(nnn)O", &hypotheses, &references, &kind_list,
+                                 &dense_mask_words, &trace_bytes, &trace_rows, &buffer_object)) {
         return NULL;
     }
     PyObject *hyps = PySequence_Fast(hypotheses, "hypotheses must be a sequence");
@@ -783,6 +599,9 @@ static PyObject *score_all(PyObject *args, TextReader read, int stem_allowed) {
     Work w;
     memset(&w, 0, sizeof(w));
     w.stem = stem;
+    w.dense_mask_words = dense_mask_words;
+    w.trace_bytes = trace_bytes;
+    w.trace_rows = trace_rows;
     Text hyp = {{0}}, ref = {{0}};
     int *kinds = NULL;
     double *best = NULL, *current = NULL;
@@ -946,9 +765,10 @@ static PyMethodDef methods[] = {
     {"score_dicts", score_dicts, METH_VARARGS,
      "score_dicts(buffer, names, cls): each segment's scores by type, as cls instances."},
     {"scores", scores, METH_VARARGS,
-     "scores(hypotheses, references, kinds, use_stemmer, out): rouge-score's tokenizer."},
+     "scores(hypotheses, references, kinds, use_stemmer, limits, out): rouge-score's tokenizer;\n"
+     "limits = (dense mask words, LCS trace bytes, LCS trace rows)."},
     {"token_scores", token_scores, METH_VARARGS,
-     "token_scores(hypotheses, references, kinds, out): texts as sentences of tokens."},
+     "token_scores(hypotheses, references, kinds, limits, out): texts as sentences of tokens."},
     {"stem", stem, METH_O, "stem(word): the Porter stem rouge-score gives a word."},
     {NULL, NULL, 0, NULL},
 };

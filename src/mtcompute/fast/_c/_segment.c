@@ -6,6 +6,7 @@
  * 0. An n-gram is then an id too: the id of the pair (its (n-1)-gram's id, its last token's id),
  * numbered as the hypothesis's n-grams are met. A reference n-gram that is not a hypothesis
  * n-gram gets 0, and so do all n-grams that extend it. Counting per id gives the clipped matches.
+ * A hypothesis of more than LONG_TOKENS tokens is counted one order at a time instead (below).
  *
  * Only exact str tokens are taken: for anything else the function answers None, and the caller
  * counts on the strings in Python (a str subclass may redefine equality).
@@ -15,6 +16,7 @@
 #include <Python.h>
 #include "_bleu_counts.h"
 #include "_module.h"
+#include "_order_matches.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -109,16 +111,21 @@ static int same_text(PyObject *a, PyObject *b) {
            memcmp(PyUnicode_DATA(a), PyUnicode_DATA(b), (size_t)(length * kind)) == 0;
 }
 
-/* The slot of ``token``: the one holding it, or the empty one where it belongs. */
-static TokenSlot *token_slot(const Work *work, PyObject *token, Py_hash_t hash) {
-    size_t at = (size_t)hash & work->token_mask;
+/* The slot of ``token`` among ``mask + 1`` slots: the one holding it, or the empty one where it
+ * belongs. */
+static TokenSlot *slot_among(TokenSlot *slots, size_t mask, PyObject *token, Py_hash_t hash) {
+    size_t at = (size_t)hash & mask;
     for (;;) {
-        TokenSlot *slot = &work->tokens[at];
+        TokenSlot *slot = &slots[at];
         if (slot->id == 0 || (slot->hash == hash && same_text(slot->token, token))) {
             return slot;
         }
-        at = (at + 1) & work->token_mask;
+        at = (at + 1) & mask;
     }
+}
+
+static TokenSlot *token_slot(const Work *work, PyObject *token, Py_hash_t hash) {
+    return slot_among(work->tokens, work->token_mask, token, hash);
 }
 
 /* splitmix64's finalizer: every bit of a pair moves every bit of its slot, so that n-grams that
@@ -221,8 +228,8 @@ static int extend_reference(const Work *work, Py_ssize_t start, Py_ssize_t grams
 }
 
 /* The clipped matches of order n, whose n-gram ids are in place. */
-static Py_ssize_t order_matches(const Work *work, Py_ssize_t grams, const Py_ssize_t *starts,
-                                Py_ssize_t count, Py_ssize_t n) {
+static Py_ssize_t clipped_order_matches(const Work *work, Py_ssize_t grams,
+                                        const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t n) {
     ClippedCounts counts = {work->hypothesis_count, work->reference_count,
                             work->most_in_a_reference};
     return (Py_ssize_t)clipped_matches(counts, work->hypothesis, grams, work->references, starts,
@@ -249,7 +256,7 @@ static void count_matches(Work *work, const Py_ssize_t *starts, Py_ssize_t count
                 }
             }
         }
-        matches[n - 1] = any ? order_matches(work, grams, starts, count, n) : 0;
+        matches[n - 1] = any ? clipped_order_matches(work, grams, starts, count, n) : 0;
     }
 }
 
@@ -299,6 +306,126 @@ static int reference_starts(PyObject *references, Py_ssize_t count, Py_ssize_t *
     return 1;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* A long hypothesis: the tables above are sized by its tokens (tens of bytes each), so past
+ * LONG_TOKENS its distinct tokens are numbered in a table that grows with them, and the matches
+ * are counted one order at a time from the token ids (``_order_matches.h``): a few bytes per
+ * token. The same integers: both follow metrics.ngrams' rule. */
+
+#define LONG_TOKENS ((Py_ssize_t)1 << 15)
+
+typedef struct {
+    TokenSlot *slots;
+    size_t mask, used;
+    Id *hypothesis, *references; /* token ids; a reference token the hypothesis lacks is 0 */
+    OrderTable orders;
+} LongWork;
+
+static void long_free(LongWork *work) {
+    PyMem_Free(work->slots);
+    PyMem_Free(work->hypothesis);
+    PyMem_Free(work->references);
+    order_table_free(&work->orders);
+}
+
+/* Twice the slots (at first 1024), the tokens moved over; -1 when memory fails. */
+static int long_grow(LongWork *work) {
+    size_t size = work->slots == NULL ? 1024 : 2 * (work->mask + 1);
+    TokenSlot *slots = PyMem_Calloc(size, sizeof(TokenSlot));
+    if (slots == NULL) {
+        return -1;
+    }
+    for (size_t s = 0; work->slots != NULL && s <= work->mask; s++) {
+        TokenSlot *old = &work->slots[s];
+        if (old->id != 0) {
+            *slot_among(slots, size - 1, old->token, old->hash) = *old;
+        }
+    }
+    PyMem_Free(work->slots);
+    work->slots = slots;
+    work->mask = size - 1;
+    return 0;
+}
+
+/* The token ids of ``items``: numbered from 1 as new ones are met (``grow``, the hypothesis), or
+ * looked up (0 for one the hypothesis lacks). 1, 0 when a token is not an exact str, -1 when
+ * memory fails. */
+static int long_number(LongWork *work, PyObject **items, Py_ssize_t length, Id *ids, int grow) {
+    for (Py_ssize_t i = 0; i < length; i++) {
+        Py_hash_t hash = token_hash(items[i]);
+        if (hash == -1) {
+            return 0;
+        }
+        TokenSlot *slot = slot_among(work->slots, work->mask, items[i], hash);
+        if (slot->id == 0 && grow) {
+            if (2 * (work->used + 1) > work->mask + 1) { /* at most half full */
+                if (long_grow(work) < 0) {
+                    return -1;
+                }
+                slot = slot_among(work->slots, work->mask, items[i], hash);
+            }
+            slot->token = items[i];
+            slot->hash = hash;
+            slot->id = (Id)++work->used;
+        }
+        ids[i] = slot->id;
+    }
+    return 1;
+}
+
+/* Every order's clipped matches into ``matches`` from the numbered tokens; -1 when memory
+ * fails. An order without a match ends the count: no longer n-gram can match. */
+static int long_matches(LongWork *work, const Py_ssize_t *starts, Py_ssize_t count, Py_ssize_t c,
+                        Py_ssize_t max_order, Py_ssize_t *matches) {
+    int several = count > 1;
+    int64_t found = 1;
+    for (Py_ssize_t n = 1; n <= max_order; n++) {
+        matches[n - 1] = 0;
+        for (uint32_t part = 0; part < ORDER_PARTS && n <= c && found > 0; part++) {
+            if (order_fill(&work->orders, work->hypothesis, (size_t)c, (int)n, part, several) < 0) {
+                return -1;
+            }
+            for (Py_ssize_t k = 0; k < count; k++) {
+                matches[n - 1] += (Py_ssize_t)order_reference_matches(
+                    &work->orders, work->hypothesis, work->references + starts[k],
+                    (size_t)(starts[k + 1] - starts[k]), (int)n, several);
+            }
+        }
+        found = matches[n - 1];
+    }
+    return 0;
+}
+
+/* ``segment_counts``' matches of a long hypothesis: 1, 0 when a token is not an exact str, -1
+ * with an error set. */
+static int long_counts(PyObject *hypothesis, PyObject *references, const Py_ssize_t *starts,
+                       Py_ssize_t max_order, Py_ssize_t *matches) {
+    Py_ssize_t c = PySequence_Fast_GET_SIZE(hypothesis);
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(references);
+    LongWork work;
+    memset(&work, 0, sizeof work);
+    work.hypothesis = PyMem_Malloc((size_t)c * sizeof(Id));
+    work.references = PyMem_Malloc((size_t)(starts[count] + 1) * sizeof(Id));
+    int done = work.hypothesis != NULL && work.references != NULL && long_grow(&work) == 0
+                   ? long_number(&work, PySequence_Fast_ITEMS(hypothesis), c, work.hypothesis, 1)
+                   : -1;
+    PyObject **lists = PySequence_Fast_ITEMS(references);
+    for (Py_ssize_t k = 0; done == 1 && k < count; k++) {
+        done = long_number(&work, PySequence_Fast_ITEMS(lists[k]), starts[k + 1] - starts[k],
+                           work.references + starts[k], 0);
+    }
+    PyMem_Free(work.slots); /* the tokens are numbered: their table is done with */
+    work.slots = NULL;
+    if (done == 1 && long_matches(&work, starts, count, c, max_order, matches) < 0) {
+        done = -1;
+    }
+    long_free(&work);
+    if (done < 0) {
+        PyErr_NoMemory();
+    }
+    return done;
+}
+
 /* One segment's counts into ``matches``, ``*c`` and ``*r``: 1, or 0 when a list is not a list or
  * tuple, a token not an exact str or the segment too long for the ids (the strings serve), or
  * -1 with an error set. ``references`` is a list or tuple of at least one item. */
@@ -318,7 +445,11 @@ static int segment_counts(PyObject *hypothesis, PyObject *references, Py_ssize_t
         }
     }
     int done = 0;
-    if (reference_starts(references, count, starts) && *c + starts[count] < INT32_MAX) {
+    if (reference_starts(references, count, starts) && *c + starts[count] < INT32_MAX &&
+        *c > LONG_TOKENS) {
+        done = long_counts(hypothesis, references, starts, max_order, matches);
+        *r = closest_length(starts, count, *c);
+    } else if (reference_starts(references, count, starts) && *c + starts[count] < INT32_MAX) {
         done = work_alloc(&work, *c, starts[count], small);
         if (done == 0) {
             if (number_hypothesis(&work, hypothesis, *c) &&

@@ -7,11 +7,14 @@
  * (n-1)-gram's id, its last token's id), numbered as the hypothesis's n-grams are met, and
  * counting per id gives the clipped matches. The hash tables serve every segment of a call:
  * a slot belongs to the segment (and order) whose epoch it carries, so that none is cleared.
+ * A hypothesis of more than LONG_TOKENS tokens would make those tables hundreds of megabytes:
+ * its segment is counted apart, one order at a time (``_tokenize_long.h``).
  * The sums are exact: 64-bit integers, turned into Python ints at the end.
  */
 
 #include "_bleu_counts.h"
 #include "_module.h"
+#include "_tokenize_long.h"
 
 #define MAX_ORDER 64
 
@@ -53,7 +56,17 @@ typedef struct {
     Py_ssize_t starts_capacity;
     Spans hypothesis_spans, reference_spans;
     Reading hypothesis_reading, reference_reading;
+    LongSegment long_segment; /* a long hypothesis's, for that segment only */
 } Counting;
+
+/* A text's buffers given back: after a long text, they would hold its size for the call. */
+static void reading_release(Reading *reading, Spans *spans) {
+    reading_free(reading);
+    PyMem_Free(spans->data);
+    PyMem_Free(spans->classes);
+    memset(reading, 0, sizeof *reading);
+    memset(spans, 0, sizeof *spans);
+}
 
 static void counting_free(Counting *work) {
     PyMem_Free(work->tokens);
@@ -67,6 +80,7 @@ static void counting_free(Counting *work) {
     PyMem_Free(work->reference_spans.classes);
     reading_free(&work->hypothesis_reading);
     reading_free(&work->reference_reading);
+    long_segment_free(&work->long_segment);
 }
 
 /* Tables of at least twice ``c`` slots, and the per-position arrays of a hypothesis of ``c``
@@ -252,8 +266,8 @@ static int extend_reference(const Counting *work, Py_ssize_t start, Py_ssize_t g
     return any;
 }
 
-static long long order_matches(const Counting *work, Py_ssize_t grams, Py_ssize_t count,
-                               Py_ssize_t n) {
+static long long clipped_order_matches(const Counting *work, Py_ssize_t grams, Py_ssize_t count,
+                                       Py_ssize_t n) {
     ClippedCounts counts = {work->hypothesis_count, work->reference_count, work->most};
     return clipped_matches(counts, work->hypothesis, grams, work->references, work->starts, count,
                            n);
@@ -283,7 +297,7 @@ static void count_matches(Counting *work, Py_ssize_t count, Py_ssize_t c, Py_ssi
             }
         }
         if (any) {
-            sums->matches[n - 1] += order_matches(work, grams, count, n);
+            sums->matches[n - 1] += clipped_order_matches(work, grams, count, n);
         }
     }
 }
@@ -362,27 +376,29 @@ static int segment_references(const References *references, Py_ssize_t i, PyObje
     return 0;
 }
 
-/* One segment's statistics added to ``sums``. */
-static int count_segment(Counting *work, PyObject *hypothesis, const References *references,
-                         Py_ssize_t i, enum Tokenizer tokenizer, int lowercased,
-                         Py_ssize_t max_order, Sums *sums) {
-    if (check_text(hypothesis, "hypothesis", i) < 0) {
-        return -1;
-    }
-    const CodePoint *line = read_and_cut(hypothesis, tokenizer, lowercased,
-                                         &work->hypothesis_reading, &work->hypothesis_spans);
-    if (line == NULL) {
-        return -1;
-    }
-    Py_ssize_t c = work->hypothesis_spans.count;
-    if (c >= INT32_MAX || reserve_hypothesis(work, c) < 0) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_OverflowError, "a hypothesis of 2^31 tokens or more");
+/* The hypothesis's tokens numbered: in the call's shared tables, or for a long one apart (and
+ * its text's buffers given back). */
+static int number_hypothesis_of(Counting *work, const CodePoint *line, Py_ssize_t c) {
+    if (c > LONG_TOKENS) {
+        if (long_number_hypothesis(&work->long_segment, line, &work->hypothesis_spans) < 0) {
+            PyErr_NoMemory();
+            return -1;
         }
+        reading_release(&work->hypothesis_reading, &work->hypothesis_spans);
+        return 0;
+    }
+    if (reserve_hypothesis(work, c) < 0) {
         return -1;
     }
     work->epoch++;
     number_hypothesis(work, line, &work->hypothesis_spans);
+    return 0;
+}
+
+/* The segment's references read, cut and numbered after the hypothesis's ``c`` tokens: their
+ * ids in ``work->reference_tokens``, reference k's from starts[k]; how many, or -1. */
+static Py_ssize_t number_references(Counting *work, const References *references, Py_ssize_t i,
+                                    Py_ssize_t c, enum Tokenizer tokenizer, int lowercased) {
     PyObject *held, **texts = NULL;
     Py_ssize_t given;
     if (segment_references(references, i, &held, &texts, &given) < 0 ||
@@ -415,7 +431,15 @@ static int count_segment(Counting *work, PyObject *hypothesis, const References 
             Py_XDECREF(held);
             return -1;
         }
-        number_reference(work, reference, &work->reference_spans, work->reference_tokens + start);
+        Id *ids = work->reference_tokens + start;
+        if (c <= LONG_TOKENS) {
+            number_reference(work, reference, &work->reference_spans, ids);
+        } else if (long_number(&work->long_segment, reference, &work->reference_spans, ids, 0) <
+                   0) {
+            PyErr_NoMemory();
+            Py_XDECREF(held);
+            return -1;
+        }
         work->starts[++count] = start + length;
     }
     Py_XDECREF(held);
@@ -423,7 +447,53 @@ static int count_segment(Counting *work, PyObject *hypothesis, const References 
         PyErr_Format(PyExc_ValueError, "segment %zd has no reference", i);
         return -1;
     }
-    count_matches(work, count, c, max_order, sums);
+    return count;
+}
+
+/* The segment's clipped matches added to ``sums``, its tokens numbered: a long hypothesis's one
+ * order at a time, its texts' buffers given back first. */
+static int add_matches(Counting *work, Py_ssize_t count, Py_ssize_t c, Py_ssize_t max_order,
+                       Sums *sums) {
+    if (c <= LONG_TOKENS) {
+        count_matches(work, count, c, max_order, sums);
+        return 0;
+    }
+    reading_release(&work->reference_reading, &work->reference_spans);
+    token_ids_free(&work->long_segment.tokens); /* every token is numbered */
+    int counted = long_count_matches(&work->long_segment, c, work->reference_tokens, work->starts,
+                                     count, max_order, sums->matches);
+    long_segment_free(&work->long_segment);
+    if (counted < 0) {
+        PyErr_NoMemory();
+    }
+    return counted;
+}
+
+/* One segment's statistics added to ``sums``. */
+static int count_segment(Counting *work, PyObject *hypothesis, const References *references,
+                         Py_ssize_t i, enum Tokenizer tokenizer, int lowercased,
+                         Py_ssize_t max_order, Sums *sums) {
+    if (check_text(hypothesis, "hypothesis", i) < 0) {
+        return -1;
+    }
+    const CodePoint *line = read_and_cut(hypothesis, tokenizer, lowercased,
+                                         &work->hypothesis_reading, &work->hypothesis_spans);
+    if (line == NULL) {
+        return -1;
+    }
+    Py_ssize_t c = work->hypothesis_spans.count;
+    if (c >= INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "a hypothesis of 2^31 tokens or more");
+        return -1;
+    }
+    Py_ssize_t count = -1;
+    if (number_hypothesis_of(work, line, c) == 0) {
+        count = number_references(work, references, i, c, tokenizer, lowercased);
+    }
+    if (count < 0 || add_matches(work, count, c, max_order, sums) < 0) {
+        long_segment_free(&work->long_segment);
+        return -1;
+    }
     for (Py_ssize_t n = 1; n <= max_order && n <= c; n++) {
         sums->totals[n - 1] += c - n + 1;
     }

@@ -1,6 +1,7 @@
 """chrF of a corpus with numpy, a block of segments at a time: small inputs go segment by segment
 (one compiled call each, or the oracle), large ones to ``fast.blocks`` (the helper process taking
-some blocks on a second core)."""
+some blocks on a second core), and one with a text too long for numpy's arrays to the compiled
+kernel of ``sentences.py`` where it was built."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from mtcompute.fast.chrf.corpus import Corpus, Counts, whitespace, without_white
 from mtcompute.fast.chrf.occurrences import order_counts
 from mtcompute.fast.chrf.scores import kept_references
 from mtcompute.fast.chrf.segment import chrf_segment
+from mtcompute.fast.chrf.sentences import compiled_statistics, has_long_text
 from mtcompute.fast.chrf.words import Tokens
 from mtcompute.fast.collector import collector_paused
 from mtcompute.metrics.chrf import (
@@ -99,6 +101,9 @@ def segment_statistics_fast(
 ) -> ChrfBlock:
     """Every segment's kept reference, statistics and F, as ``metrics.chrf.corpus_segments``
     gives them, and their sum; every segment needs at least one reference."""
+    counted = _counted_by_the_kernel(hypotheses, references, options, with_words)
+    if counted is not None:
+        return counted
     if not _is_large(hypotheses, references):
         return _segment_by_segment(hypotheses, references, options, with_words, 0)
     hypothesis_sizes = np.fromiter(map(len, hypotheses), dtype=np.int64, count=len(hypotheses))
@@ -115,6 +120,25 @@ def segment_statistics_fast(
     # good enough to size blocks (whose sizes only decide how fast).
     sizes = hypothesis_sizes * (1 + reference_counts)
     return sum_in_blocks(sizes, work, CODE_POINTS_PER_BLOCK, share_with_helper=share_with_helper)
+
+
+def _counted_by_the_kernel(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str]],
+    options: ChrfOptions,
+    with_words: bool,
+) -> ChrfBlock | None:
+    """Where a text is longer than ``LONG_SEGMENT``, every segment from the compiled kernel,
+    which counts a long one one order at a time: numpy's arrays would take over a hundred bytes
+    a code point. None where no text is that long, or the kernel does not take the input."""
+    if not has_long_text(hypotheses, references):
+        return None
+    segments = compiled_statistics(hypotheses, references, options)
+    if segments is None:
+        return None
+    word_lists = list(map(segment_words, hypotheses, references)) if with_words else None
+    statistics = summed_statistics(segments, options.order_count)
+    return ChrfBlock(((0, segments, word_lists),), statistics)
 
 
 def block_of(

@@ -1,7 +1,8 @@
 """Sentence-level chrF (chrF++ with word orders) of many segments in one call: each segment's
 score exactly as ``metrics.chrf.segment_statistics`` gives it, which is sacreBLEU's
 ``sentence_score``. Made for short segments, where a compiled call per segment (``segment.py``)
-or numpy's blocks (``compute.py``) spend more on objects and set-up than on n-grams.
+or numpy's blocks (``compute.py``) spend more on objects and set-up than on n-grams, and for
+long ones, which the kernel counts one order at a time in a few bytes a code point.
 
 Compiled where the package has it (``_chrf_sentences.c``); otherwise segment by segment with
 ``chrf_segment``, the oracle where nothing is compiled. Both check their input alike.
@@ -17,6 +18,9 @@ from mtcompute.metrics.chrf import ChrfOptions, ChrfSegment, ChrfStatistics
 # it computes exactly in 64 bits.
 _MAX_COMPILED_ORDERS = 32
 _MAX_COMPILED_BETA = 2**31 - 1
+# A text longer than this (in code points) takes numpy's blocks (``compute.py``) over a hundred
+# bytes a code point; the kernel counts it one order at a time in a few.
+LONG_SEGMENT = 1 << 16
 
 
 def sentence_scores(
@@ -42,12 +46,29 @@ def sentence_statistics(
 ) -> list[ChrfSegment]:
     """Each segment's kept reference, its statistics and F: the oracle's
     ``segment_statistics``. Raises as ``sentence_scores`` does."""
+    segments = compiled_statistics(hypotheses, references, options)
+    return _each_segment(hypotheses, references, options) if segments is None else segments
+
+
+def compiled_statistics(
+    hypotheses: Sequence[str], references: Sequence[Sequence[str]], options: ChrfOptions
+) -> list[ChrfSegment] | None:
+    """``sentence_statistics`` from the kernel alone: None where it was not built or does not
+    take these options or texts."""
     counter = compiled.chrf_sentence_statistics
-    if counter is not None and _compiled_supports(options):
-        rows = counter(hypotheses, references, *_arguments(options))
-        if rows is not None:
-            return [ChrfSegment(f, index, ChrfStatistics(h, r, m)) for index, f, h, r, m in rows]
-    return _each_segment(hypotheses, references, options)
+    if counter is None or not _compiled_supports(options):
+        return None
+    rows = counter(hypotheses, references, *_arguments(options))
+    if rows is None:
+        return None
+    return [ChrfSegment(f, index, ChrfStatistics(h, r, m)) for index, f, h, r, m in rows]
+
+
+def has_long_text(hypotheses: Sequence[str], references: Sequence[Sequence[str]]) -> bool:
+    """Whether a text is longer than ``LONG_SEGMENT`` code points."""
+    return max(map(len, hypotheses), default=0) > LONG_SEGMENT or any(
+        len(text) > LONG_SEGMENT for refs in references for text in refs
+    )
 
 
 def corpus_statistics(

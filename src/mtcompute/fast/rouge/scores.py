@@ -15,6 +15,15 @@ from mtcompute.metrics.rouge.types import DEFAULT_TYPES, is_rouge_type, ngram_or
 
 Scores = npt.NDArray[np.float64]
 
+# The LCS kernel's limits (``_rouge_lcs.h``), past which a long pair costs time, not memory: a
+# pattern's bit masks over this many machine words (1 MiB) become its tokens' positions, and
+# ROUGE-Lsum keeps a sentence pair's whole table up to this many bytes, else some of its rows,
+# this many or that many bytes' worth: a sentence pair of a million tokens each (5 MB of text
+# each) keeps 301 rows of 122 KiB in three forward passes. Tests lower them.
+DENSE_MASK_WORDS = 1 << 17
+LCS_TRACE_BYTES = 1 << 20
+LCS_TRACE_ROWS = 320
+
 
 def kinds(rouge_types: Sequence[str]) -> list[int]:
     """The compiled kernel's name of each type: n for ROUGE-N, 0 for ROUGE-L, -1 for Lsum."""
@@ -43,7 +52,8 @@ def score_array(
     kernel_kinds = kinds(rouge_types)
     out = np.zeros((len(hypotheses), len(rouge_types), 3), dtype=np.float64)
     if tokenizer == "rouge-score" and compiled.rouge_scores is not None:
-        compiled.rouge_scores(hypotheses, references, kernel_kinds, use_stemmer, out)
+        limits = (DENSE_MASK_WORDS, LCS_TRACE_BYTES, LCS_TRACE_ROWS)
+        compiled.rouge_scores(hypotheses, references, kernel_kinds, use_stemmer, limits, out)
         return out
     if tokenizer != "rouge-score" and compiled.rouge_token_scores is not None:
         split = TOKENIZERS[tokenizer]
@@ -55,6 +65,7 @@ def score_array(
             [lines(text) for text in hypotheses],
             [[lines(text) for text in texts] for texts in references],
             kernel_kinds,
+            (DENSE_MASK_WORDS, LCS_TRACE_BYTES, LCS_TRACE_ROWS),
             out,
         )
         return out

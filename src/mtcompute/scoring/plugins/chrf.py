@@ -21,9 +21,6 @@ if TYPE_CHECKING:
 # written here (a test holds them to ``metrics.chrf``'s).
 DEFAULT_CHAR_ORDER, DEFAULT_BETA, DEFAULT_WORD_ORDER = 6, 2, 2
 
-# Without the kernel, longer segments (in characters) are counted in numpy's blocks.
-LONG_SEGMENT = 1 << 16
-
 
 def _switch(name: str, help: str) -> Option:
     return Option(f"chrf_{name}", (f"--chrf-{name.replace('_', '-')}",), help, False, is_flag=True)
@@ -69,18 +66,14 @@ class _Chrf(ScoringMetric):
         kernel, a segment longer than ``LONG_SEGMENT`` characters goes to numpy's blocks. The
         texts are lines read as UTF-8, which the tool's checks would pass as they are."""
         from mtcompute.fast import compiled  # noqa: PLC0415
+        from mtcompute.fast.chrf.sentences import corpus_statistics, has_long_text  # noqa: PLC0415
 
         texts, segments = self._segments(hypotheses, references)
-        if compiled.chrf_sentence_statistics is None and (
-            max(map(len, texts), default=0) > LONG_SEGMENT
-            or any(len(text) > LONG_SEGMENT for refs in segments for text in refs)
-        ):
+        if compiled.chrf_sentence_statistics is None and has_long_text(texts, segments):
             from mtcompute.fast.chrf.compute import chrf_fast  # noqa: PLC0415 - numpy's
 
             result = chrf_fast(texts, segments, self._options(), return_words=False)
             return result.statistics
-        from mtcompute.fast.chrf.sentences import corpus_statistics  # noqa: PLC0415
-
         return corpus_statistics(texts, segments, self._options())
 
     def from_statistics(self, statistics: "ChrfStatistics", nrefs: int) -> Scored:

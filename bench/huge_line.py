@@ -8,7 +8,9 @@ Each measurement runs in a fresh process (``bench.huge_line_calls``), four per m
 and one call of mtcompute's library function and of the peer's (sacreBLEU, jiwer, rouge-score;
 the rise of the resident high-water mark during the call, the inputs already built). A run
 over ``--timeout`` seconds is stopped and reported as such; a run that was stopped or failed
-on a size is not tried on the larger ones.
+on a size is not tried on the larger ones. Each process may take ``MEMORY_LIMIT`` of address
+space, and a peer whose table is quadratic in the words (sacreBLEU's TER keeps every row of
+its edit distance, rouge-score every row of its LCS) is not run where that table would pass it.
 
 The figure to hold: mtcompute's peak as a multiple of the input's bytes (the two lines'), the
 command's above its peak on a one-word line (the interpreter and its modules). The goal: a
@@ -20,6 +22,7 @@ small multiple (8x) for every metric.
 
 import argparse
 import random
+import resource
 import string
 import subprocess
 import sys
@@ -35,7 +38,13 @@ ROUGE_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 METRICS = ("bleu", "chrf", "chrf++", "ter", "wer", "cer", *ROUGE_TYPES)
 SHAPES = ("words", "one-word")
 GOAL = 8  # the multiple of the input's bytes a metric's peak should stay within
-TIMEOUT = 300.0
+TIMEOUT = 180.0
+MEMORY_LIMIT = 8 << 30  # bytes of address space a measured process may take
+# The peers that keep a table of a row per hypothesis word and a cell per reference word.
+_QUADRATIC_PEERS = {("peer-library", "ter"), ("sacrebleu-score", "ter")} | {
+    ("peer-library", kind) for kind in ("rougeL", "rougeLsum")
+}
+_CELL_BYTES = 8  # a list's pointer per cell
 _SENTENCE_BYTES = 120  # fewer than a real-length sentence takes: enough sentences for a line
 _SCORE = {
     "bleu": ["-m", "bleu"],
@@ -124,14 +133,23 @@ def write_pair(folder: Path, shape: str, size: int) -> tuple[Path, Path, int]:
     return *files, len(hypothesis.encode("utf-8")) + len(reference.encode("utf-8"))
 
 
+def _limited() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
 def run(
     runner: str, metric: str, files: Sequence[Path], timeout: float, extra: Sequence[str] = ()
 ) -> Run:
-    """``bench.huge_line_calls`` in a process of its own."""
+    """``bench.huge_line_calls`` in a process of its own, within ``MEMORY_LIMIT``."""
     command = [sys.executable, "-m", "bench.huge_line_calls", runner, metric, *map(str, files)]
     try:
         done = subprocess.run(
-            [*command, "--", *extra], capture_output=True, text=True, timeout=timeout, check=False
+            [*command, "--", *extra],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+            preexec_fn=_limited,
         )
     except subprocess.TimeoutExpired:
         return Run(missing=f"over {timeout:.0f} s")
@@ -170,6 +188,9 @@ class Plan:
                 outcomes.append(Run(missing="-"))
             elif key in self.given_up:
                 outcomes.append(Run(missing="skipped"))
+            elif (runner, metric) in _QUADRATIC_PEERS and _table_bytes(files) > MEMORY_LIMIT:
+                gib = _table_bytes(files) / (1 << 30)
+                outcomes.append(Run(missing=f"not run (its table: {gib:,.0f} GiB)"))
             else:
                 extra = score_arguments(metric, files, runner, size) if "score" in runner else ()
                 outcome = run(runner, metric, files, self.timeout, extra)
@@ -177,6 +198,12 @@ class Plan:
                     self.given_up.add(key)
                 outcomes.append(outcome)
         return outcomes
+
+
+def _table_bytes(files: Sequence[Path]) -> int:
+    """A table of a cell per hypothesis word and reference word."""
+    words = [len(path.read_text(encoding="utf-8").split()) + 1 for path in files]
+    return _CELL_BYTES * words[0] * words[1]
 
 
 def start_kib(metric: str, folder: Path, timeout: float) -> int:

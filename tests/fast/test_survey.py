@@ -8,7 +8,7 @@ import sysconfig
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtcompute.fast.compiled import compiled_function
+from mtcompute.fast import compiled
 from mtcompute.fast.survey import (
     FINE,
     NOT_UTF8,
@@ -18,7 +18,7 @@ from mtcompute.fast.survey import (
     survey_in_python,
 )
 
-COMPILED = compiled_function("_lines", "survey_lines")
+COMPILED = compiled.survey_lines
 # Without a C compiler the block goes to Python's path, which these tests then hold to itself.
 SURVEY = COMPILED or survey_in_python
 

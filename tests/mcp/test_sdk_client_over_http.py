@@ -9,6 +9,7 @@ from mcp.types import ListToolsResult
 
 from mtcompute import api
 from mtcompute.contracts.registry import latest, tool_ids
+from mtcompute.contracts.titles import display_title
 from tests.mcp.clients import HANDSHAKE, MODES, NEGOTIATED, STATELESS, call, run, text_of
 
 TOOL, VERSION = "bleu-corpus-compute", "1.0.0"
@@ -52,7 +53,7 @@ def test_a_tool_listed_by_its_id_carries_its_contract_schemas_as_they_are(
     (tool,) = [tool for tool in _list_tools(mcp_url, mode).tools if tool.name == TOOL]
     assert tool.input_schema == contract.input_schema
     assert tool.output_schema == contract.output_schema
-    assert tool.title == contract.title
+    assert tool.title == display_title(contract.title)
 
 
 @pytest.mark.parametrize("mode", MODES)

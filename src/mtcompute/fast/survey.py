@@ -3,7 +3,7 @@ holds and its first problem, a byte that is not UTF-8 or a line longer than the 
 where it was built (one pass, the GIL released); else Python's strict decoder and a few
 searches, which find the problem on the same line."""
 
-from mtcompute.fast.compiled import compiled_function
+from mtcompute.fast import compiled
 
 FINE, NOT_UTF8, TOO_LONG = 0, 1, 2
 
@@ -14,10 +14,10 @@ Survey = tuple[int, int, int]
 def survey_block(data: bytes, end: int, most_bytes: int) -> Survey:
     """The newlines of ``data[:end]`` and its first problem: a byte strict UTF-8 refuses
     anywhere, else the first line longer than ``most_bytes`` bytes."""
-    compiled = compiled_function("_lines", "survey_lines")
-    if compiled is None:
+    survey = compiled.survey_lines
+    if survey is None:
         return survey_in_python(data, end, most_bytes)
-    return compiled(data, end, most_bytes)  # type: ignore[no-any-return]
+    return survey(data, end, most_bytes)
 
 
 def survey_in_python(data: bytes, end: int, most_bytes: int) -> Survey:

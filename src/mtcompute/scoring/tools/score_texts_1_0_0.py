@@ -559,16 +559,14 @@ CONTRACT = Contract(
     title="Score texts as sacreBLEU does",
     summary=(
         "Every metric of mtcompute score (BLEU, chrF, chrF++, TER, WER, CER, ROUGE) on a "
-        "whole set of raw lines in one call, for one system or several with paired tests and "
-        "confidence intervals, with sacreBLEU's options, defaults and signatures."
+        "whole test set in one call, with sacreBLEU's options, signatures and paired tests."
     ),
     use_when=(
         "sacreBLEU's numbers and signatures for a whole WMT set in one call",
         "several metrics of one system at once",
         "what `mtcompute score --format json` prints, from lines sent inline",
-        "score every segment of a test set, 10,000 segments with 4 references, in one request",
-        "several systems of a whole test set tested against a baseline in one call, with "
-        "sacreBLEU's paired bootstrap or approximate randomization numbers",
+        "10,000 segments with 4 references in one request",
+        "systems tested against a baseline in one call (paired bootstrap, randomization)",
     ),
     supported=(
         "sacreBLEU's numbers and signatures for a whole WMT set in one call",

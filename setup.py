@@ -19,6 +19,7 @@ COMPILED = (
     "_resampling",
     "_edits",
     "_rouge",
+    "_lines",
 )
 
 

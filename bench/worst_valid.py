@@ -20,6 +20,7 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 | bleu-corpus-compute | 299 | 0 | 0 | 0.00 | 12 | 8 | 5 |
 | bleu-corpus-statistics | 289 | 0 | 0 | 0.00 | 11 | 11 | 9 |
 | bleu-corpus-from-statistics | 374 | 0 | 0 | 0.00 | 12 | 12 | 1 |
+| bleu-corpus-from-statistics@1.1.0 | 321 | 0 | 0 | 0.00 | 44 | 19 | 2 |
 | bleu-ngrams-count | 289 | 4601 | 7812 | 15.91 | 1397 | 863 | 106 |
 | bleu-sentence-compute | 289 | 0 | 0 | 0.00 | 6 | 6 | 5 |
 | bleu-sentence-components | 289 | 0 | 0 | 0.00 | 10 | 6 | 5 |
@@ -31,8 +32,15 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 | chrf-plus-plus-compute | 1025 | 2062 | 2053 | 2.01 | 452 | 459 | 48 |
 | chrf-pairwise-compute | 1027 | 5065 | 6412 | 4.93 | 1881 | 1335 | 407 |
 | chrf-from-statistics | 640 | 1 | 0 | 0.00 | 17 | 17 | 2 |
+| chrf-from-statistics@1.1.0 | 534 | 1 | 0 | 0.00 | 102 | 39 | 2 |
 | ter-compute | 64 | 1 | 0 | 0.01 | 2053 | 2034 | 2 |
 | ter-from-statistics | 2883 | 0 | 0 | 0.00 | 108 | 108 | 18 |
+| score-texts (16 systems, chrF++, 10,000 trials) | 10199 | 2 | 0 | 0.00 | 2391 | 1505 | 162 |
+| score-texts (16 x 4 refs, BLEU 8, 2,000 resamples) | 10220 | 2 | 0 | 0.00 | 2130 | 875 | 128 |
+| score-texts (16 systems, rougeLsum, 625 trials) | 10199 | 2 | 0 | 0.00 | 9407 | 3841 | 52 |
+| score-texts (16 systems, BLEU, 8,000 + 2,000 ci) | 10199 | 2 | 0 | 0.00 | 7112 | 2705 | 456 |
+| score-texts (2 systems, all but TER, 1,000) | 4656 | 2 | 0 | 0.00 | 5695 | 2131 | 54 |
+| score-texts (1 x 8 refs, chrF++ BLEU, ci 2,000) | 10238 | 1 | 0 | 0.00 | 8706 | 3209 | 84 |
 | paired-significance | 6971 | 3 | 0 | 0.00 | 1523 | 1774 | 45 |
 | paired-significance (TER, brackets) | 96 | 0 | 0 | 0.00 | 44383 | 6217 | 1 |
 | paired-significance@1.1.0 (texts, chrF++) | 39282 | 2 | 0 | 0.00 | 19039 | 4045 | 184 |
@@ -50,9 +58,22 @@ Linux, Python 3.11.7; other jobs running, so the wall time is above the CPU time
 paired-significance: 2026-12-07, load about 28, so its wall time is seven times its CPU time;
 ter-compute measured 3.4 s of CPU the same day. The six rows of paired-significance@1.1.0:
 2026-12-07, load 15 to 20, when 1.0.0's row took 3,801 ms of CPU, twice its quiet time above:
-their CPU times are about twice what a quiet machine takes.)
+their CPU times are about twice what a quiet machine takes. The two rows of the parts tools'
+1.1.0: 2026-12-07, load about 10, in the run where 1.0.0's rows took 19 and 20 ms of CPU; over
+five runs each, BLEU's took 20 ms (1.0.0's 14) and chrF's 37 ms (1.0.0's 23): the laws every
+count is checked against and the sums cost at most about as much again as 1.0.0's whole call.)
+
+(The six score-texts rows of several systems and resampling: 2026-12-07, load 9 to 13, so
+their wall time is two to three times their CPU time.)
 
 What the rows show beyond the contracts' own words:
+
+- score-texts's resampling at its bound, 1.6 billion systems x segments x resamples x scores:
+  ROUGE's scores are means summed segment by segment in each resample's order (about 40 ns a
+  step in sacrebleu mode, where the matrix products of the others take 1 to 4 ns), so each
+  ROUGE type counts 16 times, and 625 trials of 16 systems take 3.8 s of CPU. Intervals
+  beside randomization hold two int64 indexes a resample and segment (sacreBLEU's draws): 456
+  MiB for 2,000 of them on 10,000 segments, the most memory of these rows.
 
 - wer-compute and cer-compute with ``alignments`` answer 13 and 25 times their body (a chunk of
   about 100 bytes for every few one-letter words or letters); their pairs are aligned by the
@@ -71,18 +92,22 @@ What the rows show beyond the contracts' own words:
   every system on such texts: 4.8 to 6.2 s of CPU, where its page states about 3 s. TER's
   shift search runs within a beam, so its time grows with the words (about 110 us each), not
   their square; a server admits both by that estimate (``contracts.costs``).
-- score-texts (2026-12-07, load 6 to 15): its TER is NOT within a few seconds at its limits.
-  The bound on TER's work, pairs of equal words (2.5 million), holds translation text (about
-  1.6 us of CPU per match: 10,000 segments x 4 references of WMT-like lines, 0.9 million
-  matches, 1.4 s) and texts of one repeated word, but texts of 80 one- or two-letter words over
-  a vocabulary of 170 cost about 60 us per match (500 segments x 4: 7.1 s, twice that with
-  sentence_level, which scores each segment again): about 140 s at the bound. A bound that
-  follows TER's shift search (matches times words, say) is yet to be measured and set; the
-  second score-texts case below is that input, and takes minutes. Without ter, the same 10 MB
-  set with every segment's scores takes 3.4 s (body 9,889 KiB, answer 1,236 KiB). CER at its
-  bound with the longest texts (29 pairs of 4,096 letters, 487 million character pairs) takes
-  9.3 s, where 10,000 pairs of 223 letters (497 million) take 0.3 s: its bound, too, is to be
-  set by the texts' length, not their product alone.
+- score-texts (2026-12-07, load 8 to 10, so the wall times are 3 to 6 times the CPU times):
+  within a few seconds of CPU at every bound. TER's bound was pairs of equal words (2.5
+  million), which do not follow its shift search: 80 short words of a 170-word vocabulary have
+  fewer equal pairs than a translation and cost 40 times as much per pair (about 140 s at the
+  bound). A pair tries at most 1,000 candidate shifts, each an edit distance over its words, so
+  its time grows with the square of its words up to that budget: the bound is now word pairs
+  (the longer text's words times the same number up to 1,000, twice with sentence_level), 40
+  million. At it, 33 words over a vocabulary of five (the dearest found; 27 words over two with
+  8 references and 36 shuffled distinct words took 4.0 and 4.3 s) take 4.3 s of CPU; a
+  WMT-sized set (10,000 x 4 references of 150-byte translations) counts 25.4 million and takes
+  1.2 s with BLEU and chrF beside TER. Before the kernel's bounds (``fast/_c/_ter.c``: what a
+  run's move can change at most, then the plain distance, bit-parallel), the same 40 million
+  took about 30 s (the kernel alone: 3.4 ms a segment of 4 references, now 0.4 ms). CER's
+  pairs of 4,096 letters are split before they are aligned, in pure Python at about 13 ns a cell
+  against 0.2 ns: such a pair now counts four times, and 7 of them (470 million) take 1.3 s with
+  every segment's rate, which comes from the distance alone.
 - chrf-pairwise-compute grows by about 400 MiB for a 1 MiB body, the most of any tool: about
   40 MiB per character order (195 MiB with the default options), while each text's n-grams,
   counted once, are held for the whole matrix.
@@ -100,6 +125,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from bench.corpus import _Sampler
 from bench.procfs import children, cpu_seconds, reset_high_water_mark, status_kib
 from mtcompute import jsonio
 from mtcompute.contracts.inputs.parts import MAX_COUNT
@@ -235,6 +261,33 @@ def _bleu_parts() -> dict[str, Any]:
 
 def _chrf_parts() -> dict[str, Any]:
     part = {name: [MAX_COUNT] * 12 for name in ("hypothesis", "reference", "matches")}
+    options = {"char_order": 10, "word_order": 2, "eps_smoothing": True}
+    return {"parts": [part] * 1000, **options}
+
+
+def _falling(count: int, orders: int) -> list[int]:
+    """The n-grams of orders 1..orders of one text of ``count`` items."""
+    return [count - n for n in range(orders)]
+
+
+def _bleu_parts_1_1_0() -> dict[str, Any]:
+    # The most parts and orders, each the largest a part may hold while the sums stay within
+    # 2**53 - 1: one hypothesis each, all matched, its totals falling by one an order.
+    share = MAX_COUNT // 1000
+    part = {
+        "matches": _falling(share, 8),
+        "totals": _falling(share, 8),
+        "candidate_length": share,
+        "reference_length": share,
+        "max_order": 8,
+    }
+    return {"parts": [part] * 1000}
+
+
+def _chrf_parts_1_1_0() -> dict[str, Any]:
+    # 10 character orders and 2 word orders of one text a part, words as many as characters.
+    counts = _falling(MAX_COUNT // 1000, 10) + _falling(MAX_COUNT // 1000, 2)
+    part = dict.fromkeys(("hypothesis", "reference", "matches"), counts)
     options = {"char_order": 10, "word_order": 2, "eps_smoothing": True}
     return {"parts": [part] * 1000, **options}
 
@@ -390,8 +443,7 @@ def _rouge() -> dict[str, Any]:
 
 def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
     # 10,000 segments of a hypothesis and 4 references of 200 bytes (10 MB of text), words of
-    # a vocabulary small enough that TER's word matches come near their bound (2.5 million),
-    # every segment's scores asked for too.
+    # a small vocabulary, every segment's scores asked for too.
     rng = random.Random(41)
     vocabulary = _distinct(vocabulary_size)
     lines = [[_words(rng, vocabulary, 200) for _ in range(5)] for _ in range(10_000)]
@@ -403,16 +455,67 @@ def _test_set(metrics: list[str], vocabulary_size: int) -> dict[str, Any]:
     }
 
 
-def _character_pairs() -> dict[str, Any]:
-    # CER's bound with the longest texts: 29 pairs of 4,096 letters over two, 487 million
-    # character pairs (the alignment's cost per cell is highest for long texts).
-    rng = random.Random(42)
-    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(58)]
+def _translations() -> dict[str, Any]:
+    # A WMT-sized test set: 10,000 segments with 4 references, each a noisy copy of a sentence
+    # of about 20 words (median) of a Zipf-like vocabulary, about 150 bytes a line, scored as
+    # sacreBLEU scores by default and more (BLEU, chrF, TER).
+    sampler = _Sampler(7)
+    hypotheses, references = [], []
+    for _ in range(10_000):
+        base = sampler.tokens(sampler.length(20))
+        hypotheses.append(" ".join(sampler.noisy_copy(base, 0.67)))
+        references.append([" ".join(sampler.noisy_copy(base, 0.67)) for _ in range(4)])
+    return {"hypotheses": hypotheses, "references": references, "metrics": ["bleu", "chrf", "ter"]}
+
+
+def _ter_word_pairs() -> dict[str, Any]:
+    # TER's bound spent on its dearest texts per word pair: 9,180 segments x 4 references of 33
+    # words over a vocabulary of five, shifts that pay everywhere, 1,089 word pairs a pair.
+    rng = random.Random(33)
+
+    def text() -> str:
+        return " ".join(rng.choices("abcde", k=33))
+
     return {
-        "hypotheses": texts[:29],
-        "references": [[text] for text in texts[29:]],
-        "metrics": ["cer"],
+        "hypotheses": [text() for _ in range(9_180)],
+        "references": [[text() for _ in range(4)] for _ in range(9_180)],
+        "metrics": ["ter"],
     }
+
+
+def _character_pairs() -> dict[str, Any]:
+    # CER's bound with the longest texts, which its alignment splits first: 7 pairs of 4,096
+    # letters over two, 16.8 million cells each, counted four times (470 million).
+    rng = random.Random(42)
+    texts = ["".join(rng.choices("ab", k=4096)) for _ in range(14)]
+    return {
+        "hypotheses": texts[:7],
+        "references": [[text] for text in texts[7:]],
+        "metrics": ["cer"],
+        "sentence_level": True,
+    }
+
+
+def _tested_systems(
+    systems: int, references: int, metrics: list[str], asked: dict[str, Any], size: int = 0
+) -> dict[str, Any]:
+    # 10,000 segments whose texts (every system's hypotheses and every reference) spend the
+    # 10 MiB (or are ``size`` bytes each), random words of 1 to 5 letters over 5,000: the most
+    # segments' statistics, and the resampling as ``asked`` (at its bound of steps).
+    rng = random.Random(43)
+    vocabulary = ["".join(rng.choices(_LETTERS, k=rng.randrange(1, 6))) for _ in range(5000)]
+    size = size or 10 * _MIB // (10_000 * (systems + references)) - 1
+    refs = [[_words(rng, vocabulary, size) for _ in range(references)] for _ in range(10_000)]
+    pool = [_words(rng, vocabulary, size) for _ in range(1000)]
+    named = [
+        {"name": f"system {k}", "hypotheses": [pool[(7 * i + k) % 1000] for i in range(10_000)]}
+        for k in range(systems)
+    ]
+    form = {"systems": named} if systems > 1 else {"hypotheses": named[0]["hypotheses"]}
+    return {**form, "references": refs, "metrics": metrics, **asked}
+
+
+_TESTED = {"chrf++": {"char_order": 10, "whitespace": True}, "bleu": {"max_ngram_order": 8}}
 
 
 @dataclass(frozen=True)
@@ -432,6 +535,12 @@ CASES = (
     ),
     ValidCase(
         "bleu-corpus-from-statistics", "1,000 parts of 8 orders, counts 2**53-1", _bleu_parts
+    ),
+    ValidCase(
+        "bleu-corpus-from-statistics",
+        "1,000 parts of 8 orders, sums 2**53-1",
+        _bleu_parts_1_1_0,
+        "1.1.0",
     ),
     ValidCase(
         "bleu-ngrams-count",
@@ -467,6 +576,12 @@ CASES = (
         _chrf_pairwise,
     ),
     ValidCase("chrf-from-statistics", "1,000 parts of 12 orders, counts 2**53-1", _chrf_parts),
+    ValidCase(
+        "chrf-from-statistics",
+        "1,000 parts of 12 orders, sums 2**53-1",
+        _chrf_parts_1_1_0,
+        "1.1.0",
+    ),
     ValidCase(
         "ter-compute",
         "8 pairs of 4,096 brackets, normalized (words of 1 byte)",
@@ -505,13 +620,71 @@ CASES = (
     ),
     ValidCase(
         "score-texts",
-        "the same with ter: 2.35 million word matches of 1- and 2-letter words (minutes)",
-        lambda: _test_set(["bleu", "chrf", "chrf++", "ter", "rouge"], 170),
+        "10,000 segments x 4 refs of translations (150 bytes a line), bleu chrf ter",
+        _translations,
     ),
     ValidCase(
         "score-texts",
-        "29 pairs of 4,096 letters over 2 (487M character pairs), cer",
+        "9,180 segments x 4 refs of 33 words over 5 (39,988,080 word pairs), ter",
+        _ter_word_pairs,
+    ),
+    ValidCase(
+        "score-texts",
+        "7 pairs of 4,096 letters over 2 (470M weighted character pairs), cer, per segment",
         _character_pairs,
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), chrF++ orders 10 + 2, 10,000 trials",
+        lambda: _tested_systems(
+            16, 1, ["chrf++"], {**_TESTED, "paired_ar": True, "paired_ar_n": 10_000}
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments x 4 refs (10 MiB), BLEU order 8, 2,000 resamples",
+        lambda: _tested_systems(
+            16, 4, ["bleu"], {**_TESTED, "paired_bs": True, "paired_bs_n": 2000}
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), rougeLsum, 625 trials (weighed 16)",
+        lambda: _tested_systems(
+            16,
+            1,
+            ["rouge"],
+            {"rouge": {"rouge_types": ["rougeLsum"]}, "paired_ar": True, "paired_ar_n": 625},
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "16 systems x 10,000 segments (10 MiB), BLEU, 8,000 trials, 2,000 for confidence",
+        lambda: _tested_systems(
+            16,
+            1,
+            ["bleu"],
+            {"paired_ar": True, "paired_ar_n": 8000, "confidence": True, "confidence_n": 2000},
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "2 systems x 10,000 segments of 157 bytes (CER's bound), every metric but TER (its "
+        "bound measured above), 1,000 resamples",
+        lambda: _tested_systems(
+            2,
+            1,
+            ["bleu", "chrf", "chrf++", "wer", "cer", "rouge"],
+            {**_TESTED, "paired_bs": True, "paired_bs_n": 1000},
+            size=157,
+        ),
+    ),
+    ValidCase(
+        "score-texts",
+        "one system of 10,000 segments x 8 refs (10 MiB), chrF++ and BLEU, confidence 2,000",
+        lambda: _tested_systems(
+            1, 8, ["chrf++", "bleu"], {**_TESTED, "confidence": True, "confidence_n": 2000}
+        ),
     ),
     ValidCase(
         "paired-significance",

@@ -38,23 +38,7 @@ def test_a_case_measured_apart_reports_its_body_and_answer() -> None:
     assert measured.seconds > 0
 
 
-# score-texts' TER at its word-match bound on short words of a small vocabulary is a known
-# defect: about 140 s of CPU (estimated 476 s at TER's worst-case rate), beyond the deadline; a
-# bound that follows TER's shift search is still to be set. Strict: fixing it fails this mark.
-_TER_BOUND_OPEN = pytest.mark.xfail(
-    strict=True, reason="score-texts' TER bound admits inputs beyond the deadline"
-)
-ADMITTED = [
-    pytest.param(
-        case,
-        id=f"{case.tool}@{case.version}: {case.what}",
-        marks=[_TER_BOUND_OPEN] if case.tool == "score-texts" and "with ter" in case.what else [],
-    )
-    for case in CASES
-]
-
-
-@pytest.mark.parametrize("case", ADMITTED)
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.tool}@{c.version}: {c.what}" for c in CASES])
 def test_a_default_server_admits_each_worst_valid_input_within_its_budget_and_deadline(
     case: ValidCase,
 ) -> None:

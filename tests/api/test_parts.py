@@ -90,6 +90,29 @@ def test_corpus_bleu_from_statistics_refuses_parts_of_other_orders_with_a_pointe
     assert [e["pointer"] for e in raised.value.errors] == ["/parts/1/matches", "/parts/1/totals"]
 
 
+def test_corpus_bleu_from_statistics_refuses_statistics_no_corpus_gives_at_the_count() -> None:
+    impossible = BleuStatistics((3, 0, 1), (4, 3, 3), 4, 4)  # totals that do not fall
+    with pytest.raises(InputError) as raised:
+        corpus_bleu_from_statistics([impossible])
+    assert [(e["code"], e["pointer"]) for e in raised.value.errors] == [
+        ("inconsistent_statistics", "/parts/0/matches/2"),
+        ("inconsistent_statistics", "/parts/0/totals/2"),
+    ]
+
+
+def test_corpus_bleu_from_statistics_refuses_sums_a_javascript_client_cannot_read() -> None:
+    def tokens(count: int) -> BleuStatistics:
+        return BleuStatistics((count,), (count,), count, count)
+
+    largest = corpus_bleu_from_statistics([tokens(2**52), tokens(2**52 - 1)])
+    assert largest.candidate_length == 2**53 - 1
+    with pytest.raises(InputError) as raised:
+        corpus_bleu_from_statistics([tokens(2**52), tokens(2**52)])
+    assert ("sum_too_large", "/parts/1/candidate_length") in [
+        (e["code"], e["pointer"]) for e in raised.value.errors
+    ]
+
+
 def test_the_bleu_parts_functions_have_no_size_limits() -> None:
     part = corpus_bleu_statistics([["a", "b"]] * 1500, [[["a", "b"]]] * 1500, max_order=2)
     combined = corpus_bleu_from_statistics([part] * 1500)
@@ -140,6 +163,16 @@ def test_chrf_from_statistics_refuses_chrf_plus_plus_statistics_scored_as_chrf()
     with pytest.raises(InputError) as raised:
         chrf_from_statistics([statistics])
     assert "expected 6 counts, one per order" in raised.value.errors[0]["message"]
+
+
+def test_chrf_from_statistics_refuses_statistics_no_corpus_gives_at_the_count() -> None:
+    words_above_characters = ChrfStatistics((2, 1, 3), (2, 1, 3), (1, 0, 1))
+    with pytest.raises(InputError) as raised:
+        chrf_from_statistics([words_above_characters], char_order=2, word_order=1)
+    assert [(e["code"], e["pointer"]) for e in raised.value.errors] == [
+        ("inconsistent_statistics", "/parts/0/hypothesis/2"),
+        ("inconsistent_statistics", "/parts/0/reference/2"),
+    ]
 
 
 def test_chrf_from_statistics_has_no_size_limits() -> None:

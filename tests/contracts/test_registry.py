@@ -65,7 +65,7 @@ def test_the_catalog_lists_each_tool_once_with_its_versions_and_latest() -> None
             "id": BLEU,
             "versions": ["1.0.0"],
             "latest": "1.0.0",
-            "title": "Bleu corpus compute",
+            "title": "BLEU corpus compute",  # as published: "Bleu corpus compute"
             "summary": "Compute canonical corpus BLEU from pre-tokenized segments: score, "
             "brevity penalty, lengths, clipped n-gram counts.",
         }

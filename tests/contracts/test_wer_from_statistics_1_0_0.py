@@ -1,11 +1,12 @@
 """wer-from-statistics@1.0.0 and cer-from-statistics@1.0.0: the counts of any split add up to the
-whole's, the rates are wer-compute's and cer-compute's formulas on the sums, and bad counts are
-refused with their pointer."""
+whole's, the rates are wer-compute's and cer-compute's formulas on the sums, any four counts are
+a corpus's (so that no part is impossible, and no later version has one to refuse), and bad
+counts are refused with their pointer."""
 
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcompute import execute
@@ -35,6 +36,23 @@ def test_the_rates_are_the_formulas_on_the_summed_counts(parts: list[dict[str, i
     }
     characters = execute("cer-from-statistics", VERSION, {"parts": parts})
     assert characters == {"cer": error_rate(total), **total.to_dict()}
+
+
+# One segment of one item a count: a hit, a substitution, a deletion (nothing hypothesised) or
+# an insertion (nothing to match), each the only alignment of its pair.
+_ONE_EACH = {"hits": ("a", "a"), "substitutions": ("b", "a"), "deletions": ("", "a")}
+_ONE_EACH["insertions"] = ("a", "")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.tuples(*[st.integers(0, 4)] * 4), st.sampled_from(["wer", "cer"]))
+def test_any_four_counts_are_those_of_a_corpus(counts: tuple[int, ...], metric: str) -> None:
+    given_counts = dict(zip(COUNTS, counts, strict=True))
+    pairs = [_ONE_EACH[name] for name, count in given_counts.items() for _ in range(count)]
+    hypotheses, references = [h for h, _ in pairs] or [""], [r for _, r in pairs] or [""]
+    texts = {"hypotheses": hypotheses, "references": references}
+    answer = execute(f"{metric}-compute", VERSION, texts)
+    assert {name: answer[name] for name in COUNTS} == given_counts
 
 
 def test_a_whole_compute_answer_is_a_part() -> None:

@@ -17,6 +17,7 @@ from mtcompute.fast.edits import (
     percent_error_rates_fast,
     summed_statistics_fast,
 )
+from mtcompute.metrics.wer.alignment import distance
 from mtcompute.metrics.wer.corpus import character_statistics, word_statistics
 from mtcompute.metrics.wer.rates import error_rate
 from mtcompute.metrics.wer.statistics import packed, summed
@@ -100,6 +101,17 @@ def test_pairs_rapidfuzz_would_split_are_counted_by_the_oracle() -> None:
     assert rates == [100 * error_rate(s) for s in expected]
     counts = packed_counts_fast([hypothesis, "a"], [reference, "a"], by_characters=True)
     assert counts == packed(expected)
+
+
+def test_error_rates_of_pairs_rapidfuzz_would_split_are_computed_by_the_kernel() -> None:
+    # A rate needs the distance alone, the same on every path: no pair is left to the oracle.
+    rng = random.Random(2)
+    reference = "".join(rng.choice("ab") for _ in range(2_100))
+    hypothesis = "".join(rng.choice("abc") for _ in range(2_900))
+    assert compiled.edit_statistics is not None
+    rates, left = compiled.edit_statistics([hypothesis, "a"], [reference, ""], True, 2)
+    assert left == []
+    assert rates == [100 * (distance(list(reference), list(hypothesis)) / 2_100), 100.0]
 
 
 def test_lists_of_different_lengths_are_refused(path: str) -> None:

@@ -67,18 +67,25 @@ def _seeded_corpora(seed: int, size: int, longest: int) -> list[tuple[Corpus, Te
     return [(_random_corpus(rng, size, longest), options) for options in EVERY_OPTION_COMBINATION]
 
 
-def test_seeded_corpora_score_as_in_sacrebleu(path: str) -> None:
-    for corpus, options in _seeded_corpora(2026, 30, 20):
-        _check(corpus, options)
+# One test an option combination (its corpora drawn as before, all from one seed): the cores
+# share them out instead of one test bounding the run.
+_COMBINATION = [pytest.param(k, id=str(o)) for k, o in enumerate(EVERY_OPTION_COMBINATION)]
+
+
+@pytest.mark.parametrize("combination", _COMBINATION)
+def test_seeded_corpora_score_as_in_sacrebleu(path: str, combination: int) -> None:
+    _check(*_seeded_corpora(2026, 30, 20)[combination])
 
 
 @pytest.mark.slow
-def test_thousands_of_seeded_segments_short_and_long_score_as_in_sacrebleu(path: str) -> None:
-    # 16 option combinations x (120 short + 4 long segments), up to 4 references each.
-    for corpus, options in _seeded_corpora(7, 120, 25):
-        _check(corpus, options)
-    for corpus, options in _seeded_corpora(8, 4, 60):
-        _check(corpus, options)
+@pytest.mark.parametrize("combination", _COMBINATION)
+def test_thousands_of_seeded_segments_short_and_long_score_as_in_sacrebleu(
+    path: str, combination: int
+) -> None:
+    # For each of the 16 option combinations, 120 short and 4 long segments, up to 4
+    # references each.
+    _check(*_seeded_corpora(7, 120, 25)[combination])
+    _check(*_seeded_corpora(8, 4, 60)[combination])
 
 
 def _check_generated(corpus: Corpus, options: TerOptions) -> None:

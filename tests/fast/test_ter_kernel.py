@@ -1,5 +1,7 @@
 """The compiled TER kernel (``_ter.c``) counts the oracle's edits: on generated pairs, long and
-lopsided pairs, pairs that spend the candidate budget, and several references."""
+lopsided pairs, pairs that spend the candidate budget, and several references; on references
+short enough that the band holds every cell (the plain distance is the band's), longer ones
+where the plain distance only bounds it from below, and past the bit vectors' 1,024 words."""
 
 import random
 import shutil
@@ -37,6 +39,18 @@ if compiled.ter_edits is not None:
         expected = word_statistics(hypothesis, references).num_edits
         assert _kernel_edits(hypothesis, references) == expected
 
+    @settings(max_examples=40, deadline=None)
+    @given(
+        st.lists(st.sampled_from("abc"), min_size=20, max_size=70),
+        st.lists(st.sampled_from("abc"), min_size=25, max_size=70),
+    )
+    def test_references_past_the_band_count_as_in_the_oracle(
+        hypothesis: list[str], reference: list[str]
+    ) -> None:
+        # Over 24 reference words some cells lie outside the band: the plain distance only
+        # bounds a candidate's from below, and the band decides.
+        assert _kernel_edits(hypothesis, [reference]) == translation_edits(hypothesis, reference)
+
     def test_thousands_of_seeded_pairs_count_as_in_the_oracle() -> None:
         rng = random.Random(17)
         for _ in range(2_000):
@@ -48,7 +62,7 @@ if compiled.ter_edits is not None:
 
     @pytest.mark.parametrize(
         ("hypothesis_length", "reference_length"),
-        [(1, 200), (3, 400), (40, 150), (150, 40), (90, 90), (60, 1)],
+        [(1, 200), (3, 400), (40, 150), (150, 40), (90, 90), (60, 1), (64, 64), (65, 65)],
     )
     def test_long_and_lopsided_pairs_count_as_in_the_oracle(
         hypothesis_length: int, reference_length: int
@@ -60,6 +74,15 @@ if compiled.ter_edits is not None:
         reference = rng.choices(vocabulary, k=reference_length)
         expected = translation_edits(hypothesis, reference)
         assert _kernel_edits(hypothesis, [reference]) == expected
+
+    def test_a_reference_past_the_bit_vectors_counts_as_in_the_oracle() -> None:
+        # 1,025 reference words: the band alone, as before the bit vectors.
+        rng = random.Random(1025)
+        hypothesis = [f"w{i}" for i in range(1000)]
+        for i in range(0, 990, 40):  # a run of 10 moved by 5, every 40 words
+            hypothesis[i : i + 15] = hypothesis[i + 10 : i + 15] + hypothesis[i : i + 10]
+        reference = [f"w{i}" for i in range(1000)] + rng.choices(["x", "y"], k=25)
+        assert _kernel_edits(hypothesis, [reference]) == translation_edits(hypothesis, reference)
 
     def test_empty_texts_count_every_word_of_the_other_side() -> None:
         assert fewest_edits([], [[1, 2, 3]]) == 3

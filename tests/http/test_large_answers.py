@@ -1,17 +1,21 @@
 """Requests whose answers are far larger than their bodies are charged for their answers: a
 burst of them holds a bounded share of the server's memory."""
 
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import pytest
+from starlette.testclient import TestClient
 
 import mtcompute
 from mtcompute import jsonio
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.bleu_ngrams_count_1_0_0 import table_bytes
 from mtcompute.contracts.chrf_plus_plus_compute_1_0_0 import words_bytes
+from mtcompute.http.app import HttpSettings, create_app
+from mtcompute.http.server.compute import ComputeSettings
 from tests.http.inputs import JSON_HEADERS
 from tests.http.served import Served
 
@@ -84,12 +88,21 @@ TWENTY = {
 }
 
 
+@pytest.fixture
+def patient_client() -> Iterator[TestClient]:
+    """The app in this process with an hour's compute deadline: twenty tables take a minute of
+    CPU on a loaded machine, past the default deadline, which this test is not about."""
+    settings = HttpSettings(compute=ComputeSettings(deadline=3600.0))
+    with TestClient(create_app(settings), base_url="http://testserver") as test_client:
+        yield test_client
+
+
 @pytest.mark.slow
 def test_a_batch_answers_up_to_its_answer_allowance_and_errors_past_it(
-    client: httpx.Client,
+    patient_client: TestClient,
 ) -> None:
     body = jsonio.dumps(TWENTY)
-    answer = client.post("/v1/batch", content=body, headers=JSON_HEADERS)
+    answer = patient_client.post("/v1/batch", content=body, headers=JSON_HEADERS)
     assert answer.status_code == 200
     results = answer.json()["results"]
     fit = BATCH_ANSWER_BYTES // table_bytes(COMPACT_TABLES)

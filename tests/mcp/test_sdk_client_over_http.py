@@ -9,6 +9,7 @@ from mcp.types import ListToolsResult
 
 from mtcompute import api
 from mtcompute.contracts.registry import latest, tool_ids
+from mtcompute.contracts.titles import display_title
 from tests.mcp.clients import HANDSHAKE, MODES, NEGOTIATED, STATELESS, call, run, text_of
 
 TOOL, VERSION = "bleu-corpus-compute", "1.0.0"
@@ -52,7 +53,7 @@ def test_a_tool_listed_by_its_id_carries_its_contract_schemas_as_they_are(
     (tool,) = [tool for tool in _list_tools(mcp_url, mode).tools if tool.name == TOOL]
     assert tool.input_schema == contract.input_schema
     assert tool.output_schema == contract.output_schema
-    assert tool.title == contract.title
+    assert tool.title == display_title(contract.title)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -99,7 +100,7 @@ def test_search_finds_the_bleu_tool_with_a_score_between_0_and_1(mcp_url: str, m
     result = call(mcp_url, mode, "search", {"query": "corpus BLEU for a test set", "limit": 5})
     assert result.structured_content is not None
     found = result.structured_content["tools"][0]
-    assert (found["id"], found["version"], found["title"]) == (TOOL, VERSION, "Bleu corpus compute")
+    assert (found["id"], found["version"], found["title"]) == (TOOL, VERSION, "BLEU corpus compute")
     assert 0 < found["score"] <= 1
 
 

@@ -138,6 +138,9 @@ REALISTIC_QUERIES = [
     ("chrF from the statistics of parts", "chrf-from-statistics"),
     ("combine chrF statistics of shards", "chrf-from-statistics"),
     ("chrF++ of a test set over the limits in parts", "chrf-from-statistics"),
+    ("BLEU statistics checked as a corpus gives them", "bleu-corpus-from-statistics"),
+    ("chrF statistics checked as a corpus gives them", "chrf-from-statistics"),
+    ("chrF sums of the parts a JavaScript client reads exactly", "chrf-from-statistics"),
     ("count BLEU statistics of a part of a test set", "bleu-corpus-statistics"),
     ("sufficient statistics of corpus BLEU", "bleu-corpus-statistics"),
     ("matches totals and lengths of a shard", "bleu-corpus-statistics"),
@@ -182,6 +185,9 @@ REALISTIC_QUERIES = [
     ("what mtcompute score prints", "score-texts"),
     ("score 10,000 lines of text with 4 references", "score-texts"),
     ("score hypothesis and reference files", "score-texts"),
+    ("paired bootstrap of several systems as mtcompute score prints it", "score-texts"),
+    ("sacreBLEU paired-bs and paired-ar on a whole test set in one call", "score-texts"),
+    ("confidence interval of one system as sacrebleu --confidence prints it", "score-texts"),
 ]
 
 

@@ -112,16 +112,3 @@ def test_a_line_that_is_not_utf8_is_named_with_its_byte() -> None:
         (error,) = raised.value.errors
         assert error["code"] == "invalid_utf8"
         assert error["message"].startswith("f.txt: line 2 is not UTF-8 (byte 0xff at byte 5")
-
-
-@given(
-    data=st.binary(max_size=60).map(lambda raw: bytes(b"ab\n"[byte % 3] for byte in raw)),
-    limit=st.integers(0, 12),
-)
-def test_the_survey_finds_the_first_line_over_the_bound_as_splitting_would(
-    data: bytes, limit: int
-) -> None:
-    lengths = [len(line) for line in data.split(b"\n")]
-    expected = next((k for k, length in enumerate(lengths) if length > limit), None)
-    found = lines._first_long_line(data, limit)
-    assert (None if found is None else data.count(b"\n", 0, found)) == expected

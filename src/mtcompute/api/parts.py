@@ -13,9 +13,9 @@ from functools import partial
 from typing import Protocol, TypeAlias
 
 from mtcompute.api.parsing import TokenList, given, parsed
-from mtcompute.contracts import bleu_corpus_from_statistics_1_0_0 as bleu_parts_tool
+from mtcompute.contracts import bleu_corpus_from_statistics_1_1_0 as bleu_parts_tool
 from mtcompute.contracts import bleu_corpus_statistics_1_0_0 as bleu_statistics_tool
-from mtcompute.contracts import chrf_from_statistics_1_0_0 as chrf_parts_tool
+from mtcompute.contracts import chrf_from_statistics_1_1_0 as chrf_parts_tool
 from mtcompute.contracts import ter_from_statistics_1_0_0 as ter_parts_tool
 from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.contracts.mistakes import Hint, token_corpus_hints
@@ -56,11 +56,16 @@ def corpus_bleu_statistics(
 def corpus_bleu_from_statistics(
     parts: Sequence[BleuPart], *, decimals: int | None = None
 ) -> BleuResult:
-    """Corpus BLEU of the parts' statistics, by the rules of ``bleu-corpus-from-statistics``
+    """Corpus BLEU of the parts' statistics, by the rules of ``bleu-corpus-from-statistics@1.1.0``
     without its size limits: ``corpus_bleu`` on all their segments at once, bit for bit.
 
     Each part is a ``BleuStatistics`` (``corpus_bleu_statistics`` of its segments) or the object
-    ``bleu-corpus-statistics`` answers. Raises ``InputError`` listing every violation.
+    ``bleu-corpus-statistics`` answers, with the same number of orders as the others. Its
+    statistics must be ones a corpus could give: matches at most totals, totals[0] the
+    candidate length, totals falling from each order to the next while above 0 (and never by
+    more than from the order before), matches 0 after an order without any. Each count, and its
+    sum over the parts, is at most 2^53 - 1. Raises ``InputError`` listing every violation, each
+    pointing at the count (``/parts/1/totals/2``).
     """
     fixes: dict[type, str] = {
         BleuResult: "a part is statistics, not a score: `corpus_bleu_statistics(...)` gives them"
@@ -81,12 +86,18 @@ def chrf_from_statistics(
     decimals: int | None = None,
 ) -> ChrfResult:
     """chrF (chrF++ with word_order 1 or 2) of the parts' statistics, by the rules of
-    ``chrf-from-statistics`` without its size limits: ``chrf`` on all their segments at once,
-    bit for bit in ``chrf`` and ``statistics``; ``segments`` is empty.
+    ``chrf-from-statistics@1.1.0`` without its size limits: ``chrf`` on all their segments at
+    once, bit for bit in ``chrf`` and ``statistics``; ``segments`` is empty.
 
     Each part is a ``ChrfResult``'s ``statistics`` or the ``statistics`` a chrF tool answers,
-    computed with these options; ``include_whitespace``, which changes the statistics and not
-    how they score, is carried into the result. Raises ``InputError`` listing every violation.
+    computed with these options (char_order + word_order counts an array); ``include_whitespace``,
+    which changes the statistics and not how they score, is carried into the result. Its
+    statistics must be ones a corpus could give: matches at most hypothesis and reference, and
+    for the character orders and the word orders apart, reference and hypothesis falling from
+    each order to the next while above 0 (reference never by more than from the order before),
+    hypothesis 0 where reference is, matches never growing, and word unigrams at most character
+    unigrams. Each count, and its sum over the parts, is at most 2^53 - 1. Raises ``InputError``
+    listing every violation, each pointing at the count.
     """
     raw = given(
         parts=_as_json(parts, ChrfStatistics),

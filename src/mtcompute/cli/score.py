@@ -25,6 +25,7 @@ from mtcompute.scale.runners import default_jobs
 from mtcompute.scale.work import JSONL, TEXT, Plan
 from mtcompute.scoring.metric import Option
 from mtcompute.scoring.registry import every_option, metrics
+from mtcompute.scoring.score import score_order
 from mtcompute.scoring.textfiles import STDIN, file_error
 from mtcompute.version import __version__
 
@@ -465,7 +466,7 @@ def score(
     )
     read = full if full is None or keep is None else _kept(full, keep)
     resampling = resampling_of(asked, len(read.systems) if read is not None else 1)
-    chosen = _chosen([name.lower() for name in metrics], paired=paired)
+    chosen = score_order([name.lower() for name in metrics], paired=paired)
     output = Output(output_format, width, score_only, short)
     if read is not None and (len(read.systems) > 1 or resampling is not None):
         if sentence_level:
@@ -500,10 +501,3 @@ def score(
 def _in_order(names: tuple[str, ...]) -> tuple[str, ...]:
     """The metrics once each, as named (bleu alone if none is), as sacreBLEU's detail has them."""
     return tuple(dict.fromkeys(name.lower() for name in names)) or ("bleu",)
-
-
-def _chosen(names: list[str], *, paired: bool) -> tuple[str, ...]:
-    """The metrics once each, in sacreBLEU's order: as named for a paired test, else sorted by
-    name; bleu alone if none is named."""
-    chosen = tuple(dict.fromkeys(names)) or ("bleu",)
-    return chosen if paired else tuple(sorted(chosen, key=str.upper))

@@ -12,7 +12,6 @@ from mtcompute.cli.streamed import Output
 from mtcompute.errors import InputError, Violation
 from mtcompute.scale.work import JSONL
 from mtcompute.scoring.report import (
-    Confidence,
     score_json,
     score_text,
     single_results,
@@ -23,8 +22,9 @@ from mtcompute.scoring.signature import shortened
 from mtcompute.scoring.systems import (
     Resampling,
     SystemsReport,
+    confident_scores,
     json_rows,
-    sacrebleu_rows,
+    printed_rows,
     score_systems,
     text_report,
 )
@@ -90,9 +90,7 @@ def print_systems(
         elif output.format == JSONL:
             text = "\n".join(jsonio.dumps(row).decode() for row in json_rows(report))
         elif output.format == "json":
-            every_pair = asked.every_pair
-            rows = json_rows(report) if every_pair else sacrebleu_rows(report, output.width)
-            text = systems_json(rows)
+            text = systems_json(printed_rows(report, output.width))
         else:
             text = text_report(
                 report, output.width, latex=output.format == "latex", short=output.short
@@ -120,30 +118,28 @@ def _one_system(
     as_json = output.format == "json"
     results = []
     scored = score_corpus(hypotheses, references, metrics, settings)
-    # A row per score, as the corpus gives them (ROUGE: one per type).
-    for row, one in zip(report.rows, scored, strict=True):
-        sign = report.signatures[row.metric]
+    for one in confident_scores(report, scored):
+        sign = one.signature
         if output.short and not as_json:
-            sign = shortened(sign, ter=row.metric == "ter")
-        confidence = Confidence(row.mean or 0.0, row.ci or 0.0)  # --confidence gives both
+            sign = shortened(sign, ter=one.metric == "ter")
         if as_json and not output.score_only:
             line = score_json(
                 one.name,
-                row.score,
-                one.verbose_score,
+                one.score,
+                one.verbose,
                 width=output.width,
                 signature=sign,
-                confidence=confidence,
+                confidence=one.confidence,
             )
         else:
             line = score_text(
                 one.name,
-                row.score,
-                one.verbose_score,
+                one.score,
+                one.verbose,
                 width=output.width,
                 signature=sign,
                 score_only=output.score_only,
-                confidence=confidence,
+                confidence=one.confidence,
             )
         results.append(line)
     return single_results(results, as_json=as_json)

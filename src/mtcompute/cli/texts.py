@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mtcompute.errors import InputError
+from mtcompute.scoring.report import as_baseline
 from mtcompute.scoring.textfiles import STDIN, file_error
 
 UTF8 = "utf-8"
@@ -162,7 +163,7 @@ def _file_systems(
             raise file_error("duplicate_system", message)
     systems = [(file, tuple(read_lines(file, encoding))) for file in named]
     if paired:
-        systems[0] = (f"Baseline: {systems[0][0]}", systems[0][1])
+        systems[0] = (as_baseline(systems[0][0]), systems[0][1])
     return systems
 
 

@@ -12,8 +12,14 @@ working memory it holds at its peak. The estimates are upper bounds calibrated o
   the texts' bytes times the orders (0.5 ns each), and it holds each text's n-grams for the
   whole matrix: about 36 bytes per text byte per order (423 MiB for 1 MiB at 12 orders).
 - paired significance computes each system's segment scores, then resamples them: samples x
-  systems x segments x metrics steps.
+  systems x segments x metrics steps. score-texts does the same for several systems or with
+  confidence, its steps counted as its contract bounds them (ROUGE's weighed); at most 4 ns a
+  step (a bootstrap of BLEU; randomization takes about 1 ns, ROUGE 40 ns a step weighed 16),
+  with its draws held per segment: two bytes a bootstrap resample, a bit a randomization
+  trial, and two int64 indexes a resample of the intervals beside randomization.
 - WER and CER align each pair: words (characters) of the hypothesis times the reference's.
+- score-texts's TER by its word pairs (``ter_pair_cost``), its CER by its weighted cells
+  (``character_pair_cost``): the measures its limits bound.
 - The rest take time and memory in proportion to their input: a rate per byte of text.
 
 An input the estimate cannot read (it is invalid, and its tool refuses it) costs little.
@@ -27,6 +33,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from mtcompute.contracts.inputs import resampling
 from mtcompute.contracts.registry import get_tool
 from mtcompute.errors import UnknownToolError
 
@@ -41,11 +48,26 @@ _MEMORY_PER_TEXT_BYTE = 48
 _MEMORY_PER_TEXT_BYTE_OF: Mapping[str, int] = {"paired-significance": 8}
 _MEMORY_PER_ANSWER_BYTE = 16
 _TER_SECONDS_PER_WORD = 150e-6
+# score-texts' TER, per word pair (``ter_pair_cost``): texts of 27 to 40 words over a few
+# symbols take about 110 ns each (shuffled distinct words as much), translations about 35 ns.
+TER_CANDIDATES = 1000
+_TER_SECONDS_PER_WORD_PAIR = 150e-9
+# rapidfuzz splits a pair of this many cells (and 65 and 10 items) before aligning its halves.
+SPLIT_CELLS = 4 * 1024 * 1024
+SPLIT_WEIGHT = 4
+# score-texts' CER per weighted cell (``character_pair_cost``): the bit-parallel alignment takes
+# about 0.2 ns a cell, a split pair's about 13.
+_CER_SECONDS_PER_CELL = 4e-9
 _PAIRWISE_SECONDS_PER_CELL_BYTE = 0.6e-9
 _PAIRWISE_SECONDS_PER_TEXT_BYTE = 60e-9  # each text's n-grams, per order
 _PAIRWISE_MEMORY_PER_BYTE_ORDER = 36
 _ALIGNMENT_SECONDS_PER_CELL = 3e-9
 _RESAMPLING_SECONDS_PER_STEP = 2e-9
+_SCORE_TEXTS_SECONDS_PER_STEP = 4e-9
+# Bytes per segment of each resample's draws, by the flag that asks for them; the intervals
+# beside randomization (confidence with paired_ar) hold two sets of int64 indexes.
+_DRAW_BYTES = {"paired_bs": 4, "paired_ar": 1, "confidence": 4}
+_BESIDE_RANDOMIZATION_BYTES = 16
 _CHRF_SECONDS_PER_BYTE_ORDER = 50e-9
 # Paired significance scores its segments in one compiled pass a system, with no answer per
 # segment: 16 x 10,000 segments of chrF++ at 12 orders take about 3.7 s of CPU in all.
@@ -145,7 +167,7 @@ def _reference_sets(value: object) -> list[list[str]]:
     return [_strings(item) for item in value]
 
 
-def _ter_words(text: str, normalized: bool) -> int:
+def ter_words_at_most(text: str, normalized: bool) -> int:
     """At most the words of ``text`` for TER (``normalized`` splits punctuation off)."""
     words = len(text.split())
     if not normalized:
@@ -154,14 +176,41 @@ def _ter_words(text: str, normalized: bool) -> int:
     return words + non_ascii + sum(map(text.count, _PUNCTUATION))
 
 
+def ter_pair_cost(hypothesis_words: int, reference_words: int) -> int:
+    """TER's shift search on one (hypothesis, reference) pair, in word pairs: the longer text's
+    words times the same number up to ``TER_CANDIDATES``. A pair tries at most that many candidate
+    shifts, each an edit distance over the words: its time grows with the square of its words up
+    to the budget, and with the words past it."""
+    longer = max(hypothesis_words, reference_words)
+    return longer * min(longer, TER_CANDIDATES)
+
+
+def character_pair_cost(hypothesis_length: int, reference_length: int) -> int:
+    """CER's alignment of one pair, in cells: code points times code points, ``SPLIT_WEIGHT``
+    times for a pair so long that the alignment is first split (as rapidfuzz splits it, which the
+    reference's pure-Python alignment does at about 100 times the cost per cell)."""
+    cells = hypothesis_length * reference_length
+    split = cells >= SPLIT_CELLS and reference_length >= 65 and hypothesis_length >= 10
+    return SPLIT_WEIGHT * cells if split else cells
+
+
 def _ter_seconds(hypotheses: list[str], references: list[list[str]], options: object) -> float:
     """TER's time over the (hypothesis, reference) pairs of one system."""
     normalized = isinstance(options, Mapping) and bool(options.get("normalized"))
     words = 0
     for hypothesis, texts in zip(hypotheses, references, strict=False):
-        length = _ter_words(hypothesis, normalized)
-        words += sum(max(length, _ter_words(text, normalized)) for text in texts)
+        length = ter_words_at_most(hypothesis, normalized)
+        words += sum(max(length, ter_words_at_most(text, normalized)) for text in texts)
     return _TER_SECONDS_PER_WORD * words
+
+
+def _ter_word_pairs(hypotheses: list[str], references: list[list[str]], options: object) -> int:
+    normalized = isinstance(options, Mapping) and bool(options.get("normalized"))
+    total = 0
+    for hypothesis, texts in zip(hypotheses, references, strict=False):
+        words = ter_words_at_most(hypothesis, normalized)
+        total += sum(ter_pair_cost(words, ter_words_at_most(t, normalized)) for t in texts)
+    return total
 
 
 def _ter(raw: Mapping[str, Any]) -> Cost:
@@ -271,15 +320,64 @@ def _listed(value: object, default: list[object]) -> Iterable[object]:
 
 
 def _score_texts(raw: Mapping[str, Any]) -> Cost:
-    """A test set scored by each metric named: TER by its words (at the worst case's rate, as
-    ``ter-compute``), chrF by its orders, the others by their bytes."""
+    """One system's test set scored as ``_one_set`` says; several systems (or one with
+    confidence) by each system's segment statistics, as paired significance's, and their
+    resampling."""
+    systems = _systems(raw)
+    cost = Cost() if systems else _one_set(raw)
+    steps = resampling.resampling_steps(raw)
+    if not systems and not steps:
+        return cost
+    metrics = {m for m in _listed(raw.get("metrics"), ["bleu"]) if isinstance(m, str)}
+    every = systems or [_strings(raw.get("hypotheses"))]
+    seconds = sum(_segment_seconds(m, raw, system) for m in metrics for system in every)
+    seconds += sum(_references_seconds(m, raw) for m in metrics if m != "rouge")
+    seconds += _SCORE_TEXTS_SECONDS_PER_STEP * steps
+    return cost + Cost(seconds, _draw_bytes(raw))
+
+
+def _segment_seconds(metric: str, raw: Mapping[str, Any], hypotheses: list[str]) -> float:
+    """One system's segment statistics: ROUGE's at its corpus rate, with its references."""
+    if metric != "rouge":
+        return _metric_seconds(metric, raw, hypotheses)
+    text_bytes = sum(map(len, hypotheses)) + _text_bytes(raw.get("references"))
+    return _DEFAULT_SECONDS_PER_BYTE * 4 * text_bytes
+
+
+def _draw_bytes(raw: Mapping[str, Any]) -> int:
+    """The resamples' draws held at once, for every segment."""
+    references = raw.get("references")
+    segments = len(references) if isinstance(references, list) else 0
+    per_segment = 0
+    for flag, (name, default, _) in resampling.COUNTS.items():
+        if flag == "confidence" and resampling.asked(raw, "paired_bs"):
+            continue  # the bootstrap's resamples give the intervals
+        if resampling.asked(raw, flag):
+            count = resampling.whole(raw.get(name, default), default)
+            beside = flag == "confidence" and resampling.asked(raw, "paired_ar")
+            per_segment += count * (_BESIDE_RANDOMIZATION_BYTES if beside else _DRAW_BYTES[flag])
+    return segments * per_segment
+
+
+def _one_set(raw: Mapping[str, Any]) -> Cost:
+    """A test set scored by each metric named: TER by its word pairs, CER by its cells, chrF by
+    its orders, the others by their bytes."""
     hypotheses = _strings(raw.get("hypotheses"))
     references = _reference_sets(raw.get("references"))
     text_bytes = _text_bytes(raw.get("hypotheses")) + _text_bytes(raw.get("references"))
     seconds = 0.0
     for metric in (m for m in _listed(raw.get("metrics"), ["bleu"]) if isinstance(m, str)):
         if metric == "ter":
-            seconds += _ter_seconds(hypotheses, references, raw.get("ter"))
+            pairs = _ter_word_pairs(hypotheses, references, raw.get("ter"))
+            times = 2 if raw.get("sentence_level") is True else 1  # segments scored again
+            seconds += _TER_SECONDS_PER_WORD_PAIR * times * pairs
+        elif metric == "cer":
+            cells = sum(
+                character_pair_cost(len(h), len(r))
+                for h, texts in zip(hypotheses, references, strict=False)
+                for r in texts
+            )
+            seconds += _CER_SECONDS_PER_CELL * cells
         elif metric in ("chrf", "chrf++"):
             seconds += _CHRF_SECONDS_PER_BYTE_ORDER * _chrf_orders(metric, raw) * text_bytes
         else:

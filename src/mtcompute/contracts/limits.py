@@ -27,8 +27,9 @@ class Limits:
     max_cells: int | None = None
     # Line pairs of ROUGE-Lsum: each hypothesis's lines times each of its references' lines.
     max_total_sentence_pairs: int | None = None
-    # Pairs of equal words over the (hypothesis, reference) pairs: where TER's shifts start.
-    max_total_word_matches: int | None = None
+    # TER's shift search, per (hypothesis, reference) pair: the longer text's words times the
+    # same number, at most 1,000 (the candidates a pair may try), summed.
+    max_total_word_pairs: int | None = None
     # Code points of each hypothesis times its reference's: CER's alignment cells.
     max_total_character_pairs: int | None = None
 

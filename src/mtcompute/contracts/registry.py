@@ -6,6 +6,7 @@ from mtcompute.contracts import (
     bleu_brevity_penalty_1_0_0,
     bleu_corpus_compute_1_0_0,
     bleu_corpus_from_statistics_1_0_0,
+    bleu_corpus_from_statistics_1_1_0,
     bleu_corpus_statistics_1_0_0,
     bleu_ngrams_count_1_0_0,
     bleu_pairwise_compute_1_0_0,
@@ -17,6 +18,7 @@ from mtcompute.contracts import (
     cer_from_statistics_1_0_0,
     chrf_compute_1_0_0,
     chrf_from_statistics_1_0_0,
+    chrf_from_statistics_1_1_0,
     chrf_pairwise_compute_1_0_0,
     chrf_plus_plus_compute_1_0_0,
     paired_significance_1_0_0,
@@ -29,6 +31,7 @@ from mtcompute.contracts import (
 )
 from mtcompute.contracts.contract import JsonObject, Tool
 from mtcompute.contracts.declared import declared_tools
+from mtcompute.contracts.titles import display_title
 from mtcompute.errors import UnknownToolError
 
 # The version name that stands for a tool's newest released version, wherever a version is named.
@@ -38,6 +41,7 @@ _RELEASED: tuple[Tool[Any], ...] = (
     bleu_brevity_penalty_1_0_0.TOOL,
     bleu_corpus_compute_1_0_0.TOOL,
     bleu_corpus_from_statistics_1_0_0.TOOL,
+    bleu_corpus_from_statistics_1_1_0.TOOL,
     bleu_corpus_statistics_1_0_0.TOOL,
     bleu_ngrams_count_1_0_0.TOOL,
     bleu_pairwise_compute_1_0_0.TOOL,
@@ -49,6 +53,7 @@ _RELEASED: tuple[Tool[Any], ...] = (
     cer_from_statistics_1_0_0.TOOL,
     chrf_compute_1_0_0.TOOL,
     chrf_from_statistics_1_0_0.TOOL,
+    chrf_from_statistics_1_1_0.TOOL,
     chrf_pairwise_compute_1_0_0.TOOL,
     chrf_plus_plus_compute_1_0_0.TOOL,
     paired_significance_1_0_0.TOOL,
@@ -119,7 +124,7 @@ def catalog() -> list[JsonObject]:
                 "id": tool_id,
                 "versions": versions_of(tool_id),
                 "latest": newest.version,
-                "title": newest.title,
+                "title": display_title(newest.title),
                 "summary": newest.summary,
             }
         )

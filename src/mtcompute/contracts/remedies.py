@@ -47,7 +47,9 @@ FROM_STATISTICS = (
 SCORE_TEXTS = (
     "to score a set this size: in parts, with the parts tools (bleu-corpus-statistics, "
     "chrf-compute, ter-compute, wer-compute or cer-compute on each part, then their "
-    f"-from-statistics tools on the parts' statistics); {_SHELL}"
+    "-from-statistics tools on the parts' statistics); to test more systems than a call "
+    "takes: several calls, each with the baseline first (each pair's numbers stay the same); "
+    f"{_SHELL}"
 )
 SIGNIFICANCE = (
     "to test systems on a set this size: `mtcompute score REF -i A B --paired-bs` (or "

@@ -82,6 +82,9 @@ ResampleSums = Callable[[Any, Any, Any], None]
 # The portable draws: a seed, n and the buffer of indexes below n; a seed and the coins' bytes.
 PortableIndexes = Callable[[int, int, Any], None]
 PortableCoins = Callable[[int, Any], None]
+# A block of lines, where its lines end and the longest a line may be: its newlines, its first
+# problem (0 none, 1 not UTF-8, 2 too long) and where that is.
+LineSurvey = Callable[[bytes, int, int], tuple[int, int, int]]
 
 
 def compiled_function(extension: str, name: str) -> Any:
@@ -201,3 +204,6 @@ rouge_score_dicts = cast(RougeScoreDicts | None, _compiled("_rouge", "score_dict
 """``_rouge.c``: every segment's ROUGE scores in one call (rouge-score's tokenizer, or texts
 given as sentences of tokens), the Porter stem of a word, and the scores as each segment's dict
 of named tuples."""
+
+survey_lines = cast(LineSurvey | None, _compiled("_lines", "survey_lines"))
+"""``_lines.c``: the newlines of a block of lines and its first problem (``fast.survey``)."""

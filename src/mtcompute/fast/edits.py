@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from mtcompute.fast import compiled
-from mtcompute.metrics.wer.corpus import same_length, segment_statistics
-from mtcompute.metrics.wer.rates import error_rate
+from mtcompute.metrics.wer.corpus import same_length, segment_distances, segment_statistics
 from mtcompute.metrics.wer.statistics import EditStatistics, packed, summed
 from mtcompute.metrics.wer.transforms import characters, words
 
@@ -58,15 +57,18 @@ def summed_statistics_fast(
 def percent_error_rates_fast(
     hypotheses: Sequence[str], references: Sequence[str], *, by_characters: bool = False
 ) -> list[float]:
-    """Each pair's WER (or CER) times 100, ``100 * error_rate(statistics)`` of its statistics."""
+    """Each pair's WER (or CER) times 100, ``100 * error_rate(statistics)`` of its statistics:
+    the distance over the reference's items (or the insertions, where it has none)."""
     same_length(hypotheses, references)
     if compiled.edit_statistics is None:
-        return [100 * error_rate(s) for s in _oracle(hypotheses, references, by_characters)]
-    rates, left = compiled.edit_statistics(hypotheses, references, by_characters, _PERCENT)
-    out = cast(list[float], rates)
-    for i in left:
-        out[i] = 100 * error_rate(_oracle([hypotheses[i]], [references[i]], by_characters)[0])
-    return out
+        # A rate needs the distance alone: no path is traced, no long pair split.
+        items = characters if by_characters else words
+        return [
+            100 * (float(errors) / float(length) if length else float(errors))
+            for errors, length in segment_distances(hypotheses, references, items)
+        ]
+    rates, _ = compiled.edit_statistics(hypotheses, references, by_characters, _PERCENT)
+    return cast(list[float], rates)  # every pair's: the kernel leaves none to the oracle
 
 
 def packed_counts_fast(

@@ -15,6 +15,7 @@ from mcp.shared.exceptions import MCPError
 from mtcompute import jsonio
 from mtcompute.contracts.contract import JsonObject
 from mtcompute.contracts.registry import all_tools
+from mtcompute.contracts.titles import display_title
 from mtcompute.meta.batch import doc as batch_doc
 from mtcompute.meta.execute import describe_served
 
@@ -35,7 +36,7 @@ def resources() -> list[types.Resource]:
         types.Resource(
             uri=contract_uri(tool.contract.id, tool.contract.version),
             name=f"{tool.contract.id}@{tool.contract.version}",
-            title=f"{tool.contract.title} {tool.contract.version}",
+            title=f"{display_title(tool.contract.title)} {tool.contract.version}",
             description=tool.contract.summary,
             mime_type=MIME_TYPE,
         )

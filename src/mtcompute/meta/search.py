@@ -23,6 +23,7 @@ from functools import cache
 
 from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import latest, tool_ids
+from mtcompute.contracts.titles import display_title
 from mtcompute.contracts.validation.violations import where
 from mtcompute.errors import InputError, Violation
 
@@ -132,7 +133,7 @@ def _ranked(tool_id: str, terms: list[str]) -> tuple[tuple[float, float, str], M
     match = Match(
         id=contract.id,
         version=contract.version,
-        title=contract.title,
+        title=display_title(contract.title),
         summary=contract.summary,
         score=round(total / len(terms), 4),
     )

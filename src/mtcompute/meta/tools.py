@@ -18,6 +18,7 @@ from typing import Any
 from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.contracts.served import served
+from mtcompute.contracts.titles import display_title
 from mtcompute.contracts.validation.schema import compile_schema
 from mtcompute.contracts.validation.violations import Violations
 from mtcompute.meta import execute as api
@@ -140,7 +141,7 @@ def _contract_spec(released: Contract) -> ToolSpec:
         f"Not supported: {'; '.join(contract.not_supported)}."
     )
     schemas = (dict(contract.input_schema), dict(contract.output_schema))
-    return ToolSpec(contract.id, contract.title, description, *schemas)
+    return ToolSpec(contract.id, display_title(contract.title), description, *schemas)
 
 
 def specs() -> list[ToolSpec]:

@@ -12,9 +12,10 @@ import os
 import stat
 import sys
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from mtcompute.errors import InputError, Violation
 from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES, LineSource, RawLines, surveyed
@@ -119,29 +120,32 @@ class ChunkReader:
             raise file_error(
                 "file_unreadable", "standard input ('-') can be read for one file only"
             )
-        errors: list[Violation] = []
-        streams: list[BinaryIO] = []
-        counts: list[int] = []
-        self.total_bytes: int | None = 0
-        for name in names:
-            try:
-                stream = stdin if name == STDIN else self._stack.enter_context(_open(name))
-                streams.append(stream)
-                if _seekable(stream):
-                    counts.append(surveyed(name, stream, self.max_line_bytes))
-                    if self.total_bytes is not None:
-                        self.total_bytes += stream.tell()
-                    stream.seek(0)
-                else:
-                    self.total_bytes = None
-            except InputError as error:
-                errors += error.errors
+        opened: list[BinaryIO | InputError] = [self._opened(name, stdin) for name in names]
+        outcomes = _surveyed_where_regular(names, opened, self.max_line_bytes)
+        errors = [e for found in outcomes if isinstance(found, InputError) for e in found.errors]
         if errors:
             raise InputError(errors)
+        streams = cast(list[BinaryIO], opened)
+        counts = [count for count in outcomes if isinstance(count, int)]
+        regular = [
+            stream
+            for stream, count in zip(streams, outcomes, strict=True)
+            if isinstance(count, int)
+        ]
+        self.total_bytes: int | None = sum(stream.seek(0, os.SEEK_END) for stream in regular)
+        for stream in regular:
+            stream.seek(0)
         if len(counts) < len(names):  # standard input or a pipe: counted as it is read
+            self.total_bytes = None
             return streams, None
         _check_counts(self.files, counts)
         return streams, counts[0]
+
+    def _opened(self, name: str, stdin: BinaryIO) -> BinaryIO | InputError:
+        try:
+            return stdin if name == STDIN else self._stack.enter_context(_open(name))
+        except InputError as error:
+            return error
 
     def __iter__(self) -> Iterator[Chunk]:
         names = self.files.names
@@ -166,6 +170,41 @@ class ChunkReader:
                 return
             yield Chunk(first, names, tuple(parts), self.max_line_bytes)
             first += count
+
+
+def _surveyed_where_regular(
+    names: Sequence[str], opened: Sequence[BinaryIO | InputError], max_line_bytes: int
+) -> list[BinaryIO | InputError | int]:
+    """``opened`` with each regular file's line count (or its survey's error) in its place."""
+    regular = [
+        k
+        for k, stream in enumerate(opened)
+        if not isinstance(stream, InputError) and _seekable(stream)
+    ]
+    files = [(names[k], cast(BinaryIO, opened[k])) for k in regular]
+    outcomes: list[BinaryIO | InputError | int] = list(opened)
+    for k, survey in zip(regular, _surveyed_at_once(files, max_line_bytes), strict=True):
+        outcomes[k] = survey
+    return outcomes
+
+
+def _surveyed_at_once(
+    regular: Sequence[tuple[str, BinaryIO]], max_line_bytes: int
+) -> list[int | InputError]:
+    """Each file's line count, or the error that stopped its survey; the files surveyed in
+    threads at once (the compiled pass reads the bytes without the GIL), each thread ended
+    before the pool forks its workers."""
+    if len(regular) < 2:
+        return [_survey(name, stream, max_line_bytes) for name, stream in regular]
+    with ThreadPoolExecutor(min(len(regular), os.cpu_count() or 1)) as threads:
+        return list(threads.map(lambda file: _survey(file[0], file[1], max_line_bytes), regular))
+
+
+def _survey(name: str, stream: BinaryIO, max_line_bytes: int) -> int | InputError:
+    try:
+        return surveyed(name, stream, max_line_bytes)
+    except InputError as error:
+        return error
 
 
 def _rest(source: LineSource) -> int:

@@ -9,6 +9,7 @@ an empty file are ``InputError``s naming the file and the line; nothing is trunc
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from mtcompute.fast.survey import NOT_UTF8, TOO_LONG, survey_block
 from mtcompute.scoring.textfiles import file_error
 
 # Read this much at a time: large enough that Python's per-block cost vanishes.
@@ -139,42 +140,27 @@ def surveyed(name: str, stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE
     while block := stream.read(BLOCK_BYTES):
         seen_any = True
         data = carried + block
-        cut = data.rfind(b"\n") + 1  # a character never spans a newline: decode whole lines
-        _check_lines(name, data[:cut], count + 1, max_line_bytes)
-        count += data.count(b"\n", 0, cut)
+        cut = data.rfind(b"\n") + 1  # a character never spans a newline: check whole lines
+        count += _check_lines(name, data, cut, count + 1, max_line_bytes)
         carried = data[cut:]
         if len(carried) > max_line_bytes:
             raise _too_long(name, count + 1, max_line_bytes)
     if not seen_any:
         raise file_error("empty_file", f"{name}: the file is empty, expected one segment a line")
     if carried:
-        _check_lines(name, carried, count + 1, max_line_bytes)
+        _check_lines(name, carried, len(carried), count + 1, max_line_bytes)
         count += 1
     return count
 
 
-def _check_lines(name: str, data: bytes, first_line: int, max_line_bytes: int) -> None:
-    """Whole lines of ``data`` (from ``first_line``): UTF-8, and none longer than the bound."""
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        start = data.rfind(b"\n", 0, error.start) + 1
-        end = data.find(b"\n", error.start)
-        line = data[start : len(data) if end < 0 else end]
-        decoded(name, [line], first_line + data.count(b"\n", 0, error.start))
-    long_line = _first_long_line(data, max_line_bytes)
-    if long_line is not None:
-        raise _too_long(name, first_line + data.count(b"\n", 0, long_line), max_line_bytes)
-
-
-def _first_long_line(data: bytes, max_line_bytes: int) -> int | None:
-    """Where the first line of ``data`` longer than ``max_line_bytes`` starts, or None. A step
-    jumps to the last newline within reach of the line it starts at, so a block costs a few
-    searches, not a list of its lines: every line between two steps is within the bound."""
-    start = 0
-    while start + max_line_bytes < len(data):
-        newline = data.rfind(b"\n", start, start + max_line_bytes + 1)
-        if newline < 0:
-            return start
-        start = newline + 1
-    return None
+def _check_lines(name: str, data: bytes, end: int, first_line: int, max_line_bytes: int) -> int:
+    """The newlines of ``data[:end]``, whole lines from ``first_line``, having checked that each
+    is UTF-8 and none longer than the bound."""
+    newlines, problem, offset = survey_block(data, end, max_line_bytes)
+    if problem == NOT_UTF8:
+        start = data.rfind(b"\n", 0, offset) + 1
+        stop = data.find(b"\n", offset, end)
+        decoded(name, [data[start : end if stop < 0 else stop]], first_line + newlines)
+    if problem == TOO_LONG:
+        raise _too_long(name, first_line + newlines, max_line_bytes)
+    return newlines

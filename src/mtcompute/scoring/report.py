@@ -88,6 +88,11 @@ def single_results(results: Sequence[str], *, as_json: bool) -> str:
     )
 
 
+def as_baseline(name: str) -> str:
+    """The first system's name in a paired test against it, as sacreBLEU shows it."""
+    return f"Baseline: {name}"
+
+
 def systems_json(rows: Sequence[dict[str, object]]) -> str:
     """Several systems' rows as sacreBLEU dumps them (indent 4)."""
     return json.dumps(list(rows), indent=4)

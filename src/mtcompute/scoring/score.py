@@ -14,6 +14,13 @@ from mtcompute.scoring.registry import metric_named
 from mtcompute.scoring.scored import Scored
 
 
+def score_order(names: Sequence[str], *, paired: bool) -> tuple[str, ...]:
+    """The metrics once each, in the order ``score`` reports them: as named for a paired test,
+    else sorted by name, case aside (sacreBLEU's); bleu alone if none is named."""
+    chosen = tuple(dict.fromkeys(names)) or ("bleu",)
+    return chosen if paired else tuple(sorted(chosen, key=str.upper))
+
+
 def chosen_metrics(
     names: Sequence[str], settings: Mapping[str, Any], *, sentence_level: bool
 ) -> list[ScoringMetric]:

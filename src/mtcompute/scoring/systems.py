@@ -18,7 +18,8 @@ from mtcompute.errors import InputError, Violation
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.scoring.metric import ScoringMetric, Streams, per_segment
 from mtcompute.scoring.registry import metric_named
-from mtcompute.scoring.report import latex_booktabs
+from mtcompute.scoring.report import Confidence, latex_booktabs
+from mtcompute.scoring.scored import Scored
 from mtcompute.scoring.signature import shortened
 from mtcompute.scoring.table import fancy_grid
 
@@ -83,8 +84,19 @@ def score_systems(
 ) -> SystemsReport:
     """Every system's numbers for every metric; ``references[k]`` is the k-th reference
     stream."""
+    chosen = [metric_named(metric)(settings) for metric in metrics]
+    return compare_systems(systems, references, chosen, resampling)
+
+
+def compare_systems(
+    systems: Sequence[tuple[str, Sequence[str]]],
+    references: Streams,
+    metrics: Sequence[ScoringMetric],
+    resampling: Resampling,
+) -> SystemsReport:
+    """``score_systems`` on metrics made already, each with options of its own."""
     refs = per_segment(references)
-    chosen = _resampled(metrics, settings)
+    chosen = _resampled(metrics)
     options = {name: scoring.resampling_options() for name, scoring in chosen.items()}
     common: dict[str, Any] = {
         "metrics": list(chosen),
@@ -120,13 +132,13 @@ def score_systems(
     )
 
 
-def _resampled(metrics: Sequence[str], settings: Mapping[str, Any]) -> dict[str, ScoringMetric]:
-    """Each resampled metric that ``metrics`` name, with the metric of ``score`` it is of."""
+def _resampled(metrics: Sequence[ScoringMetric]) -> dict[str, ScoringMetric]:
+    """Each resampled metric of ``metrics``, with the metric of ``score`` it is of."""
     chosen: dict[str, ScoringMetric] = {}
-    for metric in metrics:
-        scoring = metric_named(metric)(settings)
+    for scoring in metrics:
         if not scoring.resampled:
-            message = f"expected metrics that several systems are compared on, got {metric!r}"
+            name = scoring.name
+            message = f"expected metrics that several systems are compared on, got {name!r}"
             raise InputError([Violation(code="not_resampled", pointer="", message=message)])
         chosen.update(dict.fromkeys(scoring.resampled, scoring))
     return chosen
@@ -146,6 +158,44 @@ def json_rows(report: SystemsReport) -> list[dict[str, object]]:
         item["signature"] = report.signatures[row.metric]
         out.append(item)
     return out
+
+
+def printed_rows(report: SystemsReport, width: int) -> list[dict[str, object]]:
+    """The JSON ``score -f json`` prints for several systems: sacreBLEU's rows, or with every
+    pair tested one object per pair and metric."""
+    if report.resampling.every_pair:
+        return json_rows(report)
+    return sacrebleu_rows(report, width)
+
+
+@dataclass(frozen=True, slots=True)
+class ConfidentScore:
+    """One score of one system with ``--confidence``: its key (``row.metric``), the corpus's
+    name and verbose part, the resampled score, its signature with the resampling, and the
+    bootstrap interval."""
+
+    metric: str
+    name: str
+    score: float
+    verbose: str
+    signature: str
+    confidence: Confidence
+
+
+def confident_scores(report: SystemsReport, scored: Sequence[Scored]) -> list[ConfidentScore]:
+    """One system's scores with ``--confidence``, a row of ``report`` per corpus score
+    ``scored`` gives (ROUGE: one per type), in that order."""
+    return [
+        ConfidentScore(
+            row.metric,
+            one.name,
+            row.score,
+            one.verbose_score,
+            report.signatures[row.metric],
+            Confidence(row.mean or 0.0, row.ci or 0.0),  # --confidence gives both
+        )
+        for row, one in zip(report.rows, scored, strict=True)
+    ]
 
 
 def sacrebleu_rows(report: SystemsReport, width: int) -> list[dict[str, object]]:

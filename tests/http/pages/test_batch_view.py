@@ -6,6 +6,7 @@ import pytest
 from markupsafe import escape
 
 from mtcompute.contracts.registry import latest, tool_ids
+from mtcompute.contracts.titles import display_title
 from mtcompute.http.pages.batch_view import batch_page
 from mtcompute.http.pages.snippets import compact, pretty
 from mtcompute.http.pages.templating import inline, render
@@ -55,7 +56,8 @@ def test_the_batch_page_tells_how_to_call_this_very_server(page: str, base_url: 
 
 def test_the_batch_page_links_every_tool_in_the_catalogue(page: str) -> None:
     for tool_id in tool_ids():
-        assert f'<a href="/tools/{tool_id}">{escape(latest(tool_id).contract.title)}</a>' in page
+        title = escape(display_title(latest(tool_id).contract.title))
+        assert f'<a href="/tools/{tool_id}">{title}</a>' in page
 
 
 @pytest.mark.parametrize("tool_id", tool_ids())

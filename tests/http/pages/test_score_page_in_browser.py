@@ -293,3 +293,101 @@ def test_pasted_text_with_a_lone_surrogate_is_refused_at_its_line(
     assert refusal(page) == [
         "pasted hypotheses: line 2 is not Unicode text (a lone surrogate); expected text"
     ]
+
+
+def grid_cells(text: str) -> list[list[str]]:
+    """The rows of the first table ``score -f text`` prints (sacreBLEU's ``fancy_grid``), each
+    cell's lines joined by newlines."""
+    rows: list[list[str]] = []
+    current: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith("│"):
+            current.append([cell.strip() for cell in line.strip("│").split("│")])
+        elif current:
+            rows.append(
+                [
+                    "\n".join(part for part in column if part)
+                    for column in zip(*current, strict=True)
+                ]
+            )
+            current = []
+            if line.startswith("╘"):
+                break
+    return rows
+
+
+def open_resampling(page: Page) -> None:
+    page.locator("summary", has_text="Paired tests and confidence intervals").click()
+
+
+def test_several_systems_with_a_paired_bootstrap_get_the_table_score_prints(
+    page: Page, base_url: str
+) -> None:
+    upload(page, base_url, [HYP, HYP2], REFS)
+    open_resampling(page)
+    page.locator("#opt-paired_bs").check()
+    page.locator("#opt-paired_bs_n").fill("200")
+    score(page)
+    printed = score_prints(
+        *map(str, REFS),
+        "-i",
+        str(HYP),
+        str(HYP2),
+        "-m",
+        "bleu",
+        "chrf",
+        "ter",
+        "-f",
+        "text",
+        "--paired-bs",
+        "-pbsn",
+        "200",
+    )
+    # score names the files as given: here by their paths, on the page by their names.
+    header, *rows = grid_cells(printed.replace(f"{EXAMPLES}/", ""))
+    assert page.locator(".score-output thead th").all_inner_texts() == header
+    shown = page.locator(".score-output tbody tr")
+    assert [shown.nth(i).locator("td").all_inner_texts() for i in range(2)] == rows
+    assert page.locator(".score-output p").inner_text() == (
+        "Paired bootstrap resampling test with 200 resampling trials, each system against "
+        "the first."
+    )
+    no_sideways_scroll(page)
+
+
+def test_one_system_with_confidence_gets_the_lines_score_prints(page: Page, base_url: str) -> None:
+    upload(page, base_url, [HYP], REFS)
+    open_resampling(page)
+    page.locator("#opt-confidence").check()
+    page.locator("#opt-confidence_n").fill("100")
+    page.locator("#opt-resampling").select_option("portable")
+    score(page)
+    expected = score_prints(
+        *map(str, REFS),
+        "-i",
+        str(HYP),
+        "-m",
+        "bleu",
+        "chrf",
+        "ter",
+        "-f",
+        "text",
+        "--confidence",
+        "-cin",
+        "100",
+        "--resampling",
+        "portable",
+    )
+    assert page.locator(".score-output pre.lines").inner_text() == expected
+
+
+def test_a_paired_test_of_one_system_is_refused_by_the_tool_saying_what_it_needs(
+    page: Page, base_url: str
+) -> None:
+    upload(page, base_url, [HYP], REFS)
+    open_resampling(page)
+    page.locator("#opt-paired_ar").check()
+    score(page)
+    shown = refusal(page)
+    assert shown[0].startswith("The tool refused hyp.txt (422 ")
+    assert "expected systems (2 or more, the first the baseline) for a paired test" in shown[1]

@@ -68,9 +68,22 @@ def test_a_list_of_choices_becomes_a_checkbox_per_choice_with_the_default_chosen
     assert (made.kind, made.choices, made.chosen) == ("choices", ("a", "b", "c"), ("a", "c"))
 
 
+def test_the_paired_tests_and_intervals_are_the_tools_top_level_fields_in_its_order() -> None:
+    page = score_page()
+    expected = "confidence confidence_n paired_bs paired_bs_n paired_ar paired_ar_n seed resampling"
+    assert [c.name for c in page.resampling] == expected.split()
+    assert all(c.metric == "" for c in page.resampling)
+    assert [c.default for c in page.resampling if c.name.endswith("_n")] == [
+        "1000",
+        "1000",
+        "10000",
+    ]
+
+
 def test_control_ids_are_unique_and_valid_for_every_option() -> None:
     page = score_page()
     ids = [page.width.id] + [c.id for m in page.metrics for c in m.controls]
+    ids += [c.id for c in page.resampling]
     assert len(ids) == len(set(ids))
     assert all(re.fullmatch(r"[a-z][a-z0-9_-]*", i) for i in ids)
 

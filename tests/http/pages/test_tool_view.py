@@ -13,6 +13,7 @@ from mtcompute import jsonio
 from mtcompute.contracts.contract import Contract
 from mtcompute.contracts.registry import get_tool, latest, tool_ids
 from mtcompute.contracts.served import served
+from mtcompute.contracts.titles import display_title
 from mtcompute.http.pages.schema_words import field_rows
 from mtcompute.http.pages.snippets import pretty
 from mtcompute.http.pages.templating import inline, render
@@ -35,7 +36,7 @@ def test_the_tool_page_renders_as_html_with_the_title_first(
 ) -> None:
     page = _page(client, contract)
     assert page.startswith("<!doctype html>")
-    assert f"<h1>{escape(contract.title)}</h1>" in page
+    assert f"<h1>{escape(display_title(contract.title))}</h1>" in page
     assert page.index("Try it") < page.index("Decide before calling")
 
 

@@ -54,21 +54,28 @@ def _random_corpus(rng: random.Random, size: int, longest: int) -> list[tuple[st
     return [(text(), [text() for _ in range(rng.randint(1, 4))]) for _ in range(size)]
 
 
-@pytest.mark.slow
-def test_seeded_corpora_score_as_in_sacrebleu() -> None:
-    rng = random.Random(2026)
-    for options in EVERY_OPTION_COMBINATION:
-        _check(_random_corpus(rng, 25, 20), options)
+# One test an option combination, each with a seed of its own: the cores share them out.
+_SEEDED = [
+    pytest.param(k, options, id=str(options)) for k, options in enumerate(EVERY_OPTION_COMBINATION)
+]
 
 
 @pytest.mark.slow
-def test_thousands_of_seeded_segments_short_and_long_score_as_in_sacrebleu() -> None:
-    # 16 option combinations x (120 short + 3 long segments), 1 to 4 references each: about
-    # 2,000 segments and 5,000 (hypothesis, reference) pairs.
-    rng = random.Random(7)
-    for options in EVERY_OPTION_COMBINATION:
-        _check(_random_corpus(rng, 120, 25), options)
-        _check(_random_corpus(rng, 3, 60), options)
+@pytest.mark.parametrize(("seed", "options"), _SEEDED)
+def test_seeded_corpora_score_as_in_sacrebleu(seed: int, options: TerOptions) -> None:
+    _check(_random_corpus(random.Random(2026 + seed), 25, 20), options)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "options"), _SEEDED)
+def test_thousands_of_seeded_segments_short_and_long_score_as_in_sacrebleu(
+    seed: int, options: TerOptions
+) -> None:
+    # For each of the 16 option combinations, 120 short and 3 long segments with 1 to 4
+    # references each: about 2,000 segments and 5,000 (hypothesis, reference) pairs in all.
+    rng = random.Random(7 + seed)
+    _check(_random_corpus(rng, 120, 25), options)
+    _check(_random_corpus(rng, 3, 60), options)
 
 
 def test_the_public_corpus_score_is_the_same_double() -> None:

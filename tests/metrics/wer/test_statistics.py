@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mtcompute.metrics.wer.corpus import character_statistics, word_statistics
+from mtcompute.metrics.wer.corpus import character_statistics, segment_distances, word_statistics
 from mtcompute.metrics.wer.rates import error_rate, word_rates
 from mtcompute.metrics.wer.statistics import (
     EditStatistics,
@@ -14,6 +14,8 @@ from mtcompute.metrics.wer.statistics import (
     summed,
     unpacked,
 )
+from mtcompute.metrics.wer.transforms import characters, words
+from tests.metrics.wer.hostile import texts
 
 _counts = st.builds(EditStatistics, *[st.integers(0, 50)] * 4)
 
@@ -71,3 +73,13 @@ def test_packed_counts_unpack_and_sum_as_the_statistics(parts: list[EditStatisti
     assert len(counts) == 4 * len(parts)
     assert unpacked(counts) == tuple(parts)
     assert packed_total(counts) == summed(parts)
+
+
+@given(st.lists(st.tuples(texts, texts), max_size=6))
+def test_distances_are_the_errors_and_reference_items_of_every_path(
+    pairs: list[tuple[str, str]],
+) -> None:
+    hypotheses, references = [h for h, _ in pairs], [r for _, r in pairs]
+    for items, oracle in ((words, word_statistics), (characters, character_statistics)):
+        expected = [(s.errors, s.reference_length) for s in oracle(hypotheses, references)]
+        assert segment_distances(hypotheses, references, items) == expected

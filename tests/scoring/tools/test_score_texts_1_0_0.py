@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from mtcompute import execute
 from mtcompute.cli.main import cli
 from mtcompute.errors import InputError, Violation
+from mtcompute.scoring.tools.costs import ter_word_pairs
 from mtcompute.scoring.tools.score_texts_1_0_0 import MAX_BODY_BYTES, TOOL
 
 WORDS = (
@@ -138,13 +139,23 @@ def test_a_refusal_of_a_metric_s_options_points_at_its_object() -> None:
     assert errors[0]["pointer"] == "/rouge"
 
 
-def test_ter_s_word_matches_are_bounded_only_when_ter_is_asked_for() -> None:
-    text = " ".join(["a"] * 1600)
-    raw = {"hypotheses": [text], "references": [[text]]}
+def test_ter_s_word_pairs_are_bounded_only_when_ter_is_asked_for() -> None:
+    # 21 pairs of 2,000 words: 2,000 x 1,000 word pairs each, 42 million in all.
+    text = " ".join(["a"] * 2000)
+    raw = {"hypotheses": [text] * 21, "references": [[text]] * 21}
     assert execute("score-texts", "1.0.0", raw | {"metrics": ["bleu"]})["scores"]
     errors = _refused(raw | {"metrics": ["ter"]})
-    assert [e["code"] for e in errors] == ["too_many_word_matches"]
-    assert "2560000" in errors[0]["message"]
+    assert [e["code"] for e in errors] == ["too_many_word_pairs"]
+    assert "42000000" in errors[0]["message"]
+
+
+def test_a_translation_test_set_of_wmt_size_is_within_ter_s_bound_with_room() -> None:
+    # 10,000 segments x 4 references of 25 words (about 150 bytes): 25 million word pairs.
+    words = " ".join(f"w{i}" for i in range(25))
+    raw = {"hypotheses": [words] * 10_000, "references": [[words] * 4] * 10_000}
+    limit = TOOL.contract.limits["max_total_word_pairs"]
+    assert ter_word_pairs(raw) == 40_000 * 25 * 25
+    assert 1.5 * ter_word_pairs(raw) < limit
 
 
 def test_the_body_limit_it_declares_fits_its_largest_input_escaped() -> None:

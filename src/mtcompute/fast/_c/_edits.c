@@ -10,7 +10,9 @@
  * end reads them as the oracle does (``metrics/wer/alignment.py`` says the rule).
  *
  * A pair whose matrix is large enough that rapidfuzz first splits it (Hirschberg) is not counted
- * here: its index is handed back and the oracle counts it.
+ * here: its index is handed back and the oracle counts it. Error rates alone need no path: the
+ * distance (its substitutions, deletions and insertions on any path) over the reference's items,
+ * the vectors' last row only, for every pair.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -345,40 +347,78 @@ static inline int bit(const uint64_t *row, Index col) {
     return (int)(row[col / 64] >> (col % 64) & 1);
 }
 
-/* One pair's counts into ``counts`` (hits, substitutions, deletions, insertions). Answers 0, 1
- * where rapidfuzz would split the pair first (left to the oracle), or -1. */
-static int pair_counts(Work *work, const Text *reference, const Text *hypothesis, int characters,
-                       long long counts[4]) {
-    Index n0, m0, distinct;
+/* One pair's items as ids in ``work->ids``, the reference's ``n`` then the hypothesis's ``m``;
+ * answers the distinct ids, or -1. */
+static Index pair_items(Work *work, const Text *reference, const Text *hypothesis, int characters,
+                        Index *n, Index *m) {
     if (characters) {
-        distinct = number_characters(work, reference, hypothesis, &n0);
-        if (distinct < 0) {
-            return -1;
-        }
-        Index r0, r1;
-        stripped(hypothesis, &r0, &r1);
-        m0 = r1 - r0;
-    } else {
-        Index count = 0;
-        if (words_of(work, &count, reference) < 0) {
-            return -1;
-        }
-        n0 = count;
-        if (words_of(work, &count, hypothesis) < 0) {
-            return -1;
-        }
-        m0 = count - n0;
-        distinct = number_items(work, count);
-        if (distinct < 0) {
-            return -1;
-        }
+        Index distinct = number_characters(work, reference, hypothesis, n);
+        Index h0, h1;
+        stripped(hypothesis, &h0, &h1);
+        *m = h1 - h0;
+        return distinct;
     }
-    const uint32_t *s1 = work->ids, *s2 = work->ids + n0;
-    Index n = n0, m = m0;
+    Index count = 0;
+    if (words_of(work, &count, reference) < 0) {
+        return -1;
+    }
+    *n = count;
+    if (words_of(work, &count, hypothesis) < 0) {
+        return -1;
+    }
+    *m = count - *n;
+    return number_items(work, count);
+}
+
+/* How many items two sequences share at their start: an edit never touches them. */
+static Index common_prefix(const uint32_t *s1, Index n, const uint32_t *s2, Index m) {
     Index prefix = 0;
     while (prefix < n && prefix < m && s1[prefix] == s2[prefix]) {
         prefix++;
     }
+    return prefix;
+}
+
+/* One pair's edit distance and reference items, the path aside: Hyyro's vectors of the whole
+ * matrix, only the last row kept, never split. Answers 0, or -1. */
+static int pair_distance(Work *work, const Text *reference, const Text *hypothesis, int characters,
+                         Index *distance, Index *reference_items) {
+    Index n, m;
+    Index distinct = pair_items(work, reference, hypothesis, characters, &n, &m);
+    if (distinct < 0) {
+        return -1;
+    }
+    *reference_items = n;
+    const uint32_t *s1 = work->ids, *s2 = work->ids + n;
+    Index prefix = common_prefix(s1, n, s2, m);
+    s1 += prefix;
+    s2 += prefix;
+    n -= prefix;
+    m -= prefix;
+    while (n && m && s1[n - 1] == s2[m - 1]) {
+        n--;
+        m--;
+    }
+    if (n == 0 || m == 0) {
+        *distance = n + m;
+        return 0;
+    }
+    *distance = hyyro_rows(work, s1, n, s2, m, distinct, 0);
+    return *distance < 0 ? -1 : 0;
+}
+
+/* One pair's counts into ``counts`` (hits, substitutions, deletions, insertions). Answers 0, 1
+ * where rapidfuzz would split the pair first (left to the oracle), or -1. */
+static int pair_counts(Work *work, const Text *reference, const Text *hypothesis, int characters,
+                       long long counts[4]) {
+    Index n0, m0;
+    Index distinct = pair_items(work, reference, hypothesis, characters, &n0, &m0);
+    if (distinct < 0) {
+        return -1;
+    }
+    const uint32_t *s1 = work->ids, *s2 = work->ids + n0;
+    Index n = n0, m = m0;
+    Index prefix = common_prefix(s1, n, s2, m);
     s1 += prefix;
     s2 += prefix;
     n -= prefix;
@@ -457,10 +497,10 @@ enum { EACH = 0, SUMMED = 1, PERCENT = 2, PACKED = 3 };
  *
  * ``counts`` is each pair's (hits, substitutions, deletions, insertions) (mode 0), their sum
  * (mode 1), each pair's error rate times 100 (mode 2: ``100 * ((S + D + I) / (H + S + D))``,
- * ``100 * I`` where the reference has no item, as doubles, the oracle's operations), or each
- * pair's four counts packed as native int64 in one bytes object (mode 3: no object a pair);
- * ``left`` lists the pairs the oracle must count (their entries are None, zeros, or not in the
- * sum). */
+ * ``100 * I`` where the reference has no item, as doubles, the oracle's operations; S + D + I is
+ * the distance and H + S + D the reference's items, so mode 2 leaves no pair), or each pair's
+ * four counts packed as native int64 in one bytes object (mode 3: no object a pair); ``left``
+ * lists the pairs the oracle must count (their entries are None, zeros, or not in the sum). */
 static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 4) {
@@ -517,6 +557,21 @@ static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t na
             text_of(PySequence_Fast_GET_ITEM(references, i), &reference, "reference", i) < 0) {
             goto done;
         }
+        if (mode == PERCENT) { /* the rate needs the distance alone: never left to the oracle */
+            Index distance, reference_items;
+            if (pair_distance(&work, &reference, &hypothesis, characters, &distance,
+                              &reference_items) < 0) {
+                goto done;
+            }
+            double rate = reference_items == 0 ? (double)distance
+                                               : (double)distance / (double)reference_items;
+            PyObject *value = PyFloat_FromDouble(100.0 * rate);
+            if (value == NULL) {
+                goto done;
+            }
+            PyList_SET_ITEM(each, i, value);
+            continue;
+        }
         long long counts[4];
         int status = pair_counts(&work, &reference, &hypothesis, characters, counts);
         if (status < 0) {
@@ -542,16 +597,6 @@ static PyObject *statistics(PyObject *self, PyObject *const *args, Py_ssize_t na
             for (int k = 0; k < 4; k++) {
                 total[k] += counts[k];
             }
-        } else if (mode == PERCENT) {
-            long long reference_items = counts[0] + counts[1] + counts[2];
-            double rate = reference_items == 0
-                              ? (double)counts[3]
-                              : (double)(counts[1] + counts[2] + counts[3]) / (double)reference_items;
-            PyObject *value = PyFloat_FromDouble(100.0 * rate);
-            if (value == NULL) {
-                goto done;
-            }
-            PyList_SET_ITEM(each, i, value);
         } else {
             PyObject *tuple = counts_tuple(counts);
             if (tuple == NULL) {

@@ -10,7 +10,14 @@
  * from the first row it changed.
  *
  * The search, its order, its ranking, its candidate budget and its ties are the oracle's; see
- * ``metrics/ter/shifts.py`` for the rules and why they are as they are.
+ * ``metrics/ter/shifts.py`` for the rules and why they are as they are. Only a shift that lowers
+ * the distance is ever taken, so a candidate matters only if it could outrank the best one found
+ * with a positive gain. Each candidate's distance is first bounded from below by the plain
+ * Levenshtein distance (every cell allowed, so never above the band's), computed bit-parallel
+ * (Myers, Hyyro) from the current hypothesis's kept vectors (64 reference words a machine word,
+ * up to 1,024 words); the band is computed only for a candidate that bound leaves in the
+ * running, and whose plain distance is too large to be sure no path leaves the band (below
+ * ``exact_below``, the two are the same).
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -28,6 +35,9 @@
 #define INFINITE (INT32_MAX / 4)
 /* Ids and lengths fit in 32 bits with room for INFINITE's arithmetic. */
 #define MAX_WORDS (INT32_MAX / 8)
+/* References up to this many words get bit vectors (64 words a machine word): past it the band's
+ * 50 cells a row cost less than the plain distance's whole row. */
+#define MOST_BIT_WORDS 1024
 
 typedef int32_t Word;
 typedef int32_t Cost;
@@ -48,6 +58,14 @@ typedef struct {
     Word *candidate;            /* a shifted copy of it */
     Index *position;            /* per reference word: the hypothesis position it aligns with */
     uint8_t *reference_errors, *hypothesis_errors;
+    /* With ``blocks`` (the machine words of a bit vector; 0 without them): per hypothesis
+     * position, the reference positions of its word (current and candidate), and per row
+     * 0..n_hyp the plain distance's vertical differences, +1 in vp and -1 in vn, bit j for
+     * reference word j. */
+    Index blocks;
+    Cost exact_below; /* a plain distance below this never leaves the band: it is the band's */
+    Cost slack;       /* the current words' band distance less their plain distance */
+    uint64_t *masks, *candidate_masks, *vp, *vn, *work_bits;
     void *block; /* everything above, in one allocation */
 } Pair;
 
@@ -97,6 +115,31 @@ static Index set_bands(Pair *pair) {
     return cells;
 }
 
+/* The fewest edits of any path through a cell outside the band: one through (i, j) spends at
+ * least |j - i| edits to reach it and |(n_ref - n_hyp) - (j - i)| after it. A plain distance
+ * below this has a path in the band, so the band's distance is the same. Per row, that sum is
+ * convex in j - i: the nearest cell outside each side of the band is its least. */
+static Cost exact_below(const Pair *pair) {
+    Index difference = pair->n_ref - pair->n_hyp;
+    Index least = INFINITE;
+#define THROUGH(k) (((k) < 0 ? -(k) : (k)) + (difference - (k) < 0 ? (k) - difference : difference - (k)))
+    for (Index i = 1; i <= pair->n_hyp; i++) {
+        Index low = difference < 0 ? difference : 0, high = difference < 0 ? 0 : difference;
+        if (pair->high[i] <= pair->n_ref) { /* cells from high[i] on, k from high[i] - i */
+            Index k = pair->high[i] - i;
+            Index through = k <= high ? THROUGH(k < low ? low : k) : THROUGH(k);
+            least = through < least ? through : least;
+        }
+        if (pair->low[i] > 0) { /* cells up to low[i] - 1, k up to low[i] - 1 - i */
+            Index k = pair->low[i] - 1 - i;
+            Index through = k >= low ? THROUGH(k > high ? high : k) : THROUGH(k);
+            least = through < least ? through : least;
+        }
+    }
+#undef THROUGH
+    return (Cost)least;
+}
+
 static size_t aligned(size_t bytes) { return (bytes + 15) & ~(size_t)15; }
 
 static int pair_alloc(Pair *pair, const Word *hypothesis, Index n_hyp, const Word *reference,
@@ -109,6 +152,12 @@ static int pair_alloc(Pair *pair, const Word *hypothesis, Index n_hyp, const Wor
                    2 * aligned((size_t)n_hyp * sizeof(Word)) +
                    aligned((size_t)n_ref * sizeof(Index)) + aligned((size_t)n_ref) +
                    aligned((size_t)n_hyp);
+    Index blocks = n_ref <= MOST_BIT_WORDS ? (n_ref + 63) / 64 : 0;
+    if (blocks) {
+        bytes += 2 * aligned((size_t)(n_hyp * blocks) * sizeof(uint64_t)) +
+                 2 * aligned(rows * (size_t)blocks * sizeof(uint64_t)) +
+                 aligned((size_t)(2 * blocks) * sizeof(uint64_t));
+    }
     char *block = PyMem_Malloc(bytes);
     if (block == NULL) {
         return -1;
@@ -133,9 +182,30 @@ static int pair_alloc(Pair *pair, const Word *hypothesis, Index n_hyp, const Wor
     CARVE(position, Index, n_ref);
     CARVE(reference_errors, uint8_t, n_ref);
     CARVE(hypothesis_errors, uint8_t, n_hyp);
+    pair->blocks = blocks;
+    pair->masks = pair->candidate_masks = pair->vp = pair->vn = pair->work_bits = NULL;
+    if (blocks) {
+        CARVE(masks, uint64_t, n_hyp * blocks);
+        CARVE(candidate_masks, uint64_t, n_hyp * blocks);
+        CARVE(vp, uint64_t, (Index)rows * blocks);
+        CARVE(vn, uint64_t, (Index)rows * blocks);
+        CARVE(work_bits, uint64_t, 2 * blocks);
+        memset(pair->masks, 0, (size_t)(n_hyp * blocks) * sizeof(uint64_t));
+        for (Index i = 0; i < n_hyp; i++) {
+            for (Index j = 0; j < n_ref; j++) {
+                pair->masks[i * blocks + j / 64] |= (uint64_t)(hypothesis[i] == reference[j])
+                                                    << (j % 64);
+            }
+        }
+        for (Index b = 0; b < blocks; b++) {
+            pair->vp[b] = ~UINT64_C(0); /* row 0: D[0][j] = j */
+            pair->vn[b] = 0;
+        }
+    }
 #undef CARVE
     memcpy(pair->words, hypothesis, (size_t)n_hyp * sizeof(Word));
     set_bands(pair);
+    pair->exact_below = exact_below(pair);
     for (Index j = 0; j <= n_ref; j++) {
         pair->cost[j] = (Cost)j;
         pair->operation[j] = MISSING_REFERENCE_WORD;
@@ -286,16 +356,18 @@ static int align(Pair *pair) {
     return 0;
 }
 
-/* ``words`` with the run at ``start`` of ``length`` words moved to ``target``, into ``out``: as
- * the oracle's ``shifted``, a target inside the run (or just after it) included. */
-static void shift_words(const Word *words, Index n, Index start, Index length, Index target,
-                        Word *out) {
+/* ``items`` (``n`` of ``size`` bytes) with the run at ``start`` of ``length`` moved to
+ * ``target``, into ``out``: as the oracle's ``shifted``, a target inside the run (or just after
+ * it) included. */
+static void shift_items(const void *items, size_t size, Index n, Index start, Index length,
+                        Index target, void *out) {
+    const char *from = items;
+    char *at = out;
     Index end = start + length;
-    Word *at = out;
-#define TAKE(from, to)                                                                         \
-    if ((to) > (from)) {                                                                       \
-        memcpy(at, words + (from), (size_t)((to) - (from)) * sizeof(Word));                    \
-        at += (to) - (from);                                                                   \
+#define TAKE(first, last)                                                                      \
+    if ((last) > (first)) {                                                                    \
+        memcpy(at, from + (size_t)(first) * size, (size_t)((last) - (first)) * size);          \
+        at += (size_t)((last) - (first)) * size;                                               \
     }
     if (target < start) {
         TAKE(0, target);
@@ -317,6 +389,55 @@ static void shift_words(const Word *words, Index n, Index start, Index length, I
 #undef TAKE
 }
 
+static void shift_words(const Word *words, Index n, Index start, Index length, Index target,
+                        Word *out) {
+    shift_items(words, sizeof(Word), n, start, length, target, out);
+}
+
+/* One row of the plain distance: the vertical differences ``vp`` and ``vn`` (``blocks``
+ * machine words each) after the hypothesis word whose reference positions are ``mask``, from
+ * those of the row before, in place (D[i][0] = i). */
+static inline void bit_row(const uint64_t *mask, Index blocks, uint64_t *vp, uint64_t *vn) {
+    uint64_t hp_carry = 1, hn_carry = 0;
+    for (Index b = 0; b < blocks; b++) {
+        uint64_t x = mask[b] | hn_carry;
+        uint64_t d0 = (((x & vp[b]) + vp[b]) ^ vp[b]) | x | vn[b];
+        uint64_t hp = vn[b] | ~(d0 | vp[b]);
+        uint64_t hn = d0 & vp[b];
+        uint64_t hp_out = hp >> 63, hn_out = hn >> 63;
+        hp = (hp << 1) | hp_carry;
+        hn = (hn << 1) | hn_carry;
+        hp_carry = hp_out;
+        hn_carry = hn_out;
+        vp[b] = hn | ~(d0 | hp);
+        vn[b] = hp & d0;
+    }
+}
+
+/* The kept vectors' rows from ``from`` + 1 on, for the current words. */
+static void keep_bits(Pair *pair, Index from) {
+    Index blocks = pair->blocks;
+    for (Index i = from + 1; i <= pair->n_hyp; i++) {
+        uint64_t *vp = pair->vp + i * blocks, *vn = pair->vn + i * blocks;
+        memcpy(vp, vp - blocks, (size_t)blocks * sizeof(uint64_t));
+        memcpy(vn, vn - blocks, (size_t)blocks * sizeof(uint64_t));
+        bit_row(pair->masks + (i - 1) * blocks, blocks, vp, vn);
+    }
+}
+
+/* The plain distance of the current words, from the kept vectors' last row. */
+static Cost plain_distance(const Pair *pair) {
+    const uint64_t *vp = pair->vp + pair->n_hyp * pair->blocks;
+    const uint64_t *vn = pair->vn + pair->n_hyp * pair->blocks;
+    Cost total = (Cost)pair->n_hyp;
+    for (Index b = 0; b < pair->blocks; b++) {
+        Index used = pair->n_ref - 64 * b;
+        uint64_t mask = used >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << used) - 1;
+        total += __builtin_popcountll(vp[b] & mask) - __builtin_popcountll(vn[b] & mask);
+    }
+    return total;
+}
+
 /* The first position where ``words`` differ from the current words, from ``from`` on. */
 static Index first_change(const Pair *pair, const Word *words, Index from) {
     while (from < pair->n_hyp && words[from] == pair->words[from]) {
@@ -325,8 +446,112 @@ static Index first_change(const Pair *pair, const Word *words, Index from) {
     return from;
 }
 
-/* Tries every target of the run (start, reference_start, length), keeping the best. */
-static void try_targets(const Pair *pair, Index start, Index reference_start, Index length,
+/* Whether a candidate of gain at most ``most`` can still be taken: a positive gain that
+ * outranks the best found (a tie in gain is won by a longer run, then at the same start by an
+ * earlier target; candidates come by start, so never an earlier one). */
+static int may_outrank(Cost most, Index length, Index start, Index target, const Candidate *best,
+                       int found) {
+    if (most <= 0) {
+        return 0;
+    }
+    if (!found || most > best->gain) {
+        return 1;
+    }
+    if (most < best->gain) {
+        return 0;
+    }
+    Candidate tie = {most, length, start, target};
+    return outranks(&tie, best);
+}
+
+/* The plain distance of the current words with the run at ``start`` of ``length`` moved to
+ * ``target``, read in place: the rows before the first moved position are the kept ones, and
+ * the rest take the current words' masks in the shifted order (the pieces ``shift_items``
+ * copies). ``work`` holds two vectors. */
+static Cost shifted_bits_distance(const Pair *pair, Index start, Index length, Index target,
+                                  uint64_t *work) {
+    Index n = pair->n_hyp, end = start + length, blocks = pair->blocks;
+    Index pieces[4][2];
+    if (target < start) {
+        Index order[4][2] = {{0, target}, {start, end}, {target, start}, {end, n}};
+        memcpy(pieces, order, sizeof(pieces));
+    } else if (target > end) {
+        Index order[4][2] = {{0, start}, {end, target}, {start, end}, {target, n}};
+        memcpy(pieces, order, sizeof(pieces));
+    } else {
+        Index after = length + target < n ? length + target : n;
+        Index order[4][2] = {{0, start}, {end, after}, {start, end}, {after, n}};
+        memcpy(pieces, order, sizeof(pieces));
+    }
+    Index from = pieces[0][1]; /* the first piece is the unmoved start */
+    if (blocks == 1) { /* a reference of at most 64 words: the vectors stay in registers */
+        uint64_t vp = pair->vp[from], vn = pair->vn[from];
+        for (int piece = 1; piece < 4; piece++) {
+            for (Index i = pieces[piece][0]; i < pieces[piece][1]; i++) {
+                bit_row(pair->masks + i, 1, &vp, &vn);
+            }
+        }
+        uint64_t used = pair->n_ref == 64 ? ~UINT64_C(0) : (UINT64_C(1) << pair->n_ref) - 1;
+        return (Cost)n + __builtin_popcountll(vp & used) - __builtin_popcountll(vn & used);
+    }
+    uint64_t *vp = work, *vn = work + blocks;
+    memcpy(vp, pair->vp + from * blocks, (size_t)blocks * sizeof(uint64_t));
+    memcpy(vn, pair->vn + from * blocks, (size_t)blocks * sizeof(uint64_t));
+    for (int piece = 1; piece < 4; piece++) {
+        for (Index i = pieces[piece][0]; i < pieces[piece][1]; i++) {
+            bit_row(pair->masks + i * blocks, blocks, vp, vn);
+        }
+    }
+    Cost total = (Cost)n;
+    for (Index b = 0; b < blocks; b++) {
+        Index used = pair->n_ref - 64 * b;
+        uint64_t mask = used >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << used) - 1;
+        total += __builtin_popcountll(vp[b] & mask) - __builtin_popcountll(vn[b] & mask);
+    }
+    return total;
+}
+
+/* The words a run passes over when it moves to ``target``. */
+static Index passed(Index n, Index start, Index length, Index target) {
+    if (target < start) {
+        return start - target;
+    }
+    Index end = start + length;
+    if (target > end) {
+        return target - end;
+    }
+    return (length + target < n ? length + target : n) - end;
+}
+
+/* The distance of the current words with the run moved, or -1 where a bound already shows it
+ * cannot be taken: moving ``length`` words over ``k`` others is at most 2 min(length, k) plain
+ * edits, so it lowers the plain distance by no more, and the band's distance (never below the
+ * plain one) by no more than that plus ``slack``, the current band's excess over the plain; then
+ * the candidate's plain distance itself. */
+static Cost candidate_distance(Pair *pair, Index start, Index length, Index target, Cost before,
+                               const Candidate *best, int found) {
+    if (pair->blocks) {
+        Index k = passed(pair->n_hyp, start, length, target);
+        Cost most = pair->slack + 2 * (Cost)(k < length ? k : length);
+        if (!may_outrank(most, length, start, target, best, found)) {
+            return -1;
+        }
+        Cost least = shifted_bits_distance(pair, start, length, target, pair->work_bits);
+        if (!may_outrank(before - least, length, start, target, best, found)) {
+            return -1;
+        }
+        if (least < pair->exact_below) {
+            return least;
+        }
+    }
+    shift_words(pair->words, pair->n_hyp, start, length, target, pair->candidate);
+    Index from = first_change(pair, pair->candidate, start < target ? start : target);
+    return distance_from(pair, pair->candidate, from);
+}
+
+/* Tries every target of the run (start, reference_start, length), keeping the best that gains.
+ */
+static void try_targets(Pair *pair, Index start, Index reference_start, Index length,
                         Cost before, Candidate *best, int *found, int *checked) {
     Index previous = -1;
     for (Index r = reference_start - 1; r < reference_start + length; r++) {
@@ -335,12 +560,13 @@ static void try_targets(const Pair *pair, Index start, Index reference_start, In
             continue;
         }
         previous = target;
-        shift_words(pair->words, pair->n_hyp, start, length, target, pair->candidate);
-        Index from = first_change(pair, pair->candidate, start < target ? start : target);
-        Candidate candidate = {before - distance_from(pair, pair->candidate, from), length, start,
-                               target};
         *checked += 1;
-        if (!*found || outranks(&candidate, best)) {
+        Cost distance = candidate_distance(pair, start, length, target, before, best, *found);
+        if (distance < 0) {
+            continue;
+        }
+        Candidate candidate = {before - distance, length, start, target};
+        if (may_outrank(candidate.gain, length, start, target, best, *found)) {
             *best = candidate;
             *found = 1;
         }
@@ -349,7 +575,7 @@ static void try_targets(const Pair *pair, Index start, Index reference_start, In
 
 /* Runs that start at ``start`` in the hypothesis and ``reference_start`` in the reference; 1
  * once the candidate budget is spent. */
-static int try_runs_at(const Pair *pair, Index start, Index reference_start, Cost before,
+static int try_runs_at(Pair *pair, Index start, Index reference_start, Cost before,
                        Candidate *best, int *found, int *checked) {
     int hypothesis_error = 0, reference_error = 0;
     Index aligned_at = pair->position[reference_start];
@@ -376,10 +602,14 @@ static int try_runs_at(const Pair *pair, Index start, Index reference_start, Cos
     return 0;
 }
 
-/* The best shift's gain (0 when no candidate was tried) into ``best``. */
-static void best_shift(const Pair *pair, Candidate *best, int *checked) {
+/* The best shift that lowers the distance into ``best`` (a gain of 0 when none does). */
+static void best_shift(Pair *pair, Candidate *best, int *checked) {
     Cost before = kept_distance(pair);
     int found = 0;
+    *best = (Candidate){0, 0, 0, 0};
+    if (pair->blocks) {
+        pair->slack = before - plain_distance(pair);
+    }
     for (Index start = 0; start < pair->n_hyp; start++) {
         Index first = start - MAX_SHIFT_DISTANCE > 0 ? start - MAX_SHIFT_DISTANCE : 0;
         Index last = start + MAX_SHIFT_DISTANCE < pair->n_ref - 1 ? start + MAX_SHIFT_DISTANCE
@@ -401,6 +631,9 @@ static Cost shifted_edits(Pair *pair) {
     Cost shifts = 0;
     int checked = 0;
     keep_rows(pair, 0);
+    if (pair->blocks) {
+        keep_bits(pair, 0);
+    }
     for (;;) {
         if (align(pair) < 0) {
             return -1;
@@ -417,6 +650,13 @@ static Cost shifted_edits(Pair *pair) {
                                   best.start < best.target ? best.start : best.target);
         memcpy(pair->words, pair->candidate, (size_t)pair->n_hyp * sizeof(Word));
         keep_rows(pair, from);
+        if (pair->blocks) {
+            size_t size = (size_t)pair->blocks * sizeof(uint64_t);
+            shift_items(pair->masks, size, pair->n_hyp, best.start, best.length, best.target,
+                        pair->candidate_masks);
+            memcpy(pair->masks, pair->candidate_masks, (size_t)pair->n_hyp * size);
+            keep_bits(pair, from);
+        }
     }
     return shifts + kept_distance(pair);
 }

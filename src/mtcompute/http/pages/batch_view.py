@@ -4,6 +4,7 @@ document say the same thing."""
 
 from mtcompute.contracts.allowance import BATCH_ANSWER_BYTES
 from mtcompute.contracts.registry import latest, tool_ids
+from mtcompute.contracts.titles import display_title
 from mtcompute.http.pages.schema_words import field_rows
 from mtcompute.http.pages.snippets import cli_command, compact, curl_command, pretty
 from mtcompute.http.pages.tool_view import Related, ShownExample, Snippet, ToolPage
@@ -64,7 +65,7 @@ def _snippets(base_url: str) -> tuple[Snippet, ...]:
 def _related() -> tuple[Related, ...]:
     """Every tool of the catalogue, read from the registry: a batch may call any of them."""
     return tuple(
-        Related(latest(i).contract.title, f"/tools/{i}", latest(i).contract.summary)
+        Related(display_title(latest(i).contract.title), f"/tools/{i}", latest(i).contract.summary)
         for i in tool_ids()
     )
 

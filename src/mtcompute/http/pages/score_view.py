@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mtcompute.contracts.contract import Contract
+from mtcompute.contracts.inputs import resampling
 from mtcompute.contracts.registry import latest
 
 PAGE = "/score"
@@ -66,6 +67,7 @@ class ScorePage:
     execute_url: str
     metrics: tuple[MetricChoice, ...]
     width: Control
+    resampling: tuple[Control, ...]  # paired tests and intervals: every system in one call
     max_segments: int
     max_references: int
     max_line_bytes: int
@@ -134,6 +136,11 @@ def score_page(contract: Contract | None = None) -> ScorePage:
         execute_url=f"/v1/tools/{contract.id}/versions/{contract.version}/execute",
         metrics=_metric_choices(properties),
         width=control("", "width", properties["width"]),
+        resampling=tuple(
+            control("", name, properties[name])
+            for name in resampling.properties()
+            if name in properties
+        ),
         max_segments=int(limits["max_segments"]),
         max_references=int(limits["max_references_per_segment"]),
         max_line_bytes=int(limits["max_string_bytes"]),

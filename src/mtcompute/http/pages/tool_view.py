@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from mtcompute.contracts.contract import Contract
 from mtcompute.contracts.registry import get_tool, versions_of
 from mtcompute.contracts.served import served
+from mtcompute.contracts.titles import display_title
 from mtcompute.http.pages.schema_words import FieldRow, field_rows
 from mtcompute.http.pages.snippets import cli_command, compact, curl_command, pretty, python_call
 from mtcompute.meta.batch import doc as batch_doc
@@ -137,7 +138,7 @@ def tool_page(contract: Contract, base_url: str) -> ToolPage:
     path = contract_path(contract)
     return ToolPage(
         id=contract.id,
-        title=contract.title,
+        title=display_title(contract.title),
         badge=f"version {contract.version} · free, no key needed",
         summary=contract.summary,
         use_when=contract.use_when,

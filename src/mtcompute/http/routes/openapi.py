@@ -14,6 +14,7 @@ from typing import Any
 
 from mtcompute.contracts.contract import Contract, JsonObject
 from mtcompute.contracts.registry import LATEST, version_key
+from mtcompute.contracts.titles import display_title
 from mtcompute.http.routes.body import JSON_MEDIA_TYPE
 from mtcompute.http.routes.problems import PROBLEM_MEDIA_TYPE
 from mtcompute.meta.batch import doc as batch_doc
@@ -104,7 +105,7 @@ def _execute_operation(contract: Contract, version: str) -> JsonObject:
     newest = f" (latest: {contract.version})" if version == LATEST else ""
     return {
         "operationId": _operation_id(contract, version),
-        "summary": f"{contract.title} {version}{newest}",
+        "summary": f"{display_title(contract.title)} {version}{newest}",
         "description": contract.summary,
         "tags": ["execute"],
         "requestBody": {

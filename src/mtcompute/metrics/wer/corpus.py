@@ -7,7 +7,7 @@ words themselves chooses the same path.
 
 from collections.abc import Callable, Sequence
 
-from mtcompute.metrics.wer.alignment import Chunk, chunks_of, edit_operations
+from mtcompute.metrics.wer.alignment import Chunk, chunks_of, distance, edit_operations
 from mtcompute.metrics.wer.statistics import EditStatistics, counted
 from mtcompute.metrics.wer.transforms import characters, words
 
@@ -34,6 +34,19 @@ def segment_statistics(
         out.append(
             counted(edit_operations(reference_items, items(hypothesis)), len(reference_items))
         )
+    return out
+
+
+def segment_distances(
+    hypotheses: Sequence[str], references: Sequence[str], items: Items = words
+) -> list[tuple[int, int]]:
+    """Each segment's edit distance and reference items: its errors (substitutions, deletions
+    and insertions on any path) and what its rate divides them by, the path aside."""
+    same_length(hypotheses, references)
+    out = []
+    for hypothesis, reference in zip(hypotheses, references, strict=True):
+        reference_items = items(reference)
+        out.append((distance(reference_items, items(hypothesis)), len(reference_items)))
     return out
 
 

@@ -2,23 +2,29 @@
 ``score-texts`` that bound the metrics whose work grows faster than the texts.
 
 BLEU, chrF, WER and ROUGE's n-grams cost about what the texts weigh, which the text rule bounds.
-Three do not: TER searches shifts among the words a hypothesis shares with its reference (a few
-dozen in a translation, every pair of positions in ``a b a b ...``), CER aligns every character of
-a hypothesis with every character of its reference, and ROUGE-Lsum compares every line of a
-hypothesis with every line of its references. Each is counted, as the metric will see the texts,
-only when the metric is asked for.
+Three do not, and each is counted, from the texts as they arrive, only when its metric is asked
+for:
+
+- TER searches shifts for each (hypothesis, reference) pair: up to 1,000 candidates, each an
+  edit distance over the words. Its time grows with the square of a pair's words up to that
+  budget, and with the words past it, whatever the words are (``bench/worst_valid.py``: texts of
+  two words, one repeated word, shuffled distinct words and translations measured against it).
+  Equal words alone do not tell: 80 words of a 170-word vocabulary have fewer pairs of equal words
+  than a translation and took 40 times as long per pair.
+- CER aligns every character of a hypothesis with every character of its reference; a pair so
+  long that the alignment is first split (as rapidfuzz splits it) is aligned about 100 times
+  slower per cell, and counts four times.
+- ROUGE-Lsum compares every line of a hypothesis with every line of its references.
 """
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mtcompute.contracts.costs import character_pair_cost, ter_pair_cost, ter_words_at_most
 from mtcompute.contracts.validation.paths import Path
 from mtcompute.contracts.validation.rules import FAILED, _Failed
 from mtcompute.contracts.validation.violations import Violations
-from mtcompute.metrics.ter.options import TerOptions
-from mtcompute.metrics.ter.tokenizer import tercom_words
 
 Count = Callable[[Mapping[str, Any]], int]
 
@@ -67,26 +73,27 @@ def _pairs(raw: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     ]
 
 
-def ter_word_matches(raw: Mapping[str, Any]) -> int:
-    """For each (hypothesis, reference) pair, the pairs of equal words (as TER splits them
-    under the input's TER options), summed: where TER's shifts can start."""
+def ter_word_pairs(raw: Mapping[str, Any]) -> int:
+    """For each (hypothesis, reference) pair, ``ter_pair_cost`` of their words (at most as TER
+    splits them: with ``normalized`` each punctuation mark and each non-ASCII character may be a
+    word), summed; twice with ``sentence_level``, whose segment scores are computed again."""
     options = raw.get("ter")
-    try:
-        ter = TerOptions(**options) if isinstance(options, dict) else TerOptions()
-    except TypeError:
-        return 0  # options the schema refuses
+    normalized = isinstance(options, dict) and options.get("normalized") is True
     total = 0
     for hypothesis, texts in _pairs(raw):
-        words = Counter(tercom_words(hypothesis, ter))
-        for text in texts:
-            other = Counter(tercom_words(text, ter))
-            total += sum(count * other[word] for word, count in words.items())
-    return total
+        words = ter_words_at_most(hypothesis, normalized)
+        total += sum(ter_pair_cost(words, ter_words_at_most(t, normalized)) for t in texts)
+    return 2 * total if raw.get("sentence_level") is True else total
 
 
 def character_pairs(raw: Mapping[str, Any]) -> int:
-    """Each hypothesis's code points times its references', summed: CER's alignment cells."""
-    return sum(len(hypothesis) * sum(map(len, texts)) for hypothesis, texts in _pairs(raw))
+    """``character_pair_cost`` of each (hypothesis, reference) pair, summed: CER's alignment
+    cells, those of a pair long enough to be split counted four times."""
+    return sum(
+        character_pair_cost(len(hypothesis), len(text))
+        for hypothesis, texts in _pairs(raw)
+        for text in texts
+    )
 
 
 def line_pairs(raw: Mapping[str, Any]) -> int:

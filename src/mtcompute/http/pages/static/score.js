@@ -1,7 +1,8 @@
 // The /score page: reads the files in the browser, refuses what the tool would refuse (naming
-// the file and the line), sends each system's lines to the score-texts tool, and shows its
-// answer as sacreBLEU's lines, a table and a JSON download. It computes no score: the lines
-// are the tool's score objects laid out as `mtcompute score -f text` lays them out.
+// the file and the line), sends each system's lines to the score-texts tool (every system in
+// one call when a paired test or confidence intervals are asked), and shows its answer as
+// sacreBLEU's lines, a table and a JSON download. It computes no score: the lines and the
+// table's cells are the tool's numbers laid out as `mtcompute score -f text` lays them out.
 "use strict";
 
 class FileError extends Error {}
@@ -133,8 +134,19 @@ function checkCounts(systems, references) {
   if (problems.length) throw new FileError(problems.join("\n"));
 }
 
-function checkTotal(systems, references, bound) {
+function checkTotal(systems, references, bound, together) {
   const referenceBytes = references.reduce((sum, r) => sum + r.bytes, 0);
+  if (together) {
+    // One call: every system's lines count with the references'.
+    const total = systems.reduce((sum, s) => sum + s.bytes, referenceBytes);
+    if (total > bound.totalBytes) {
+      throw new FileError(
+        `The systems and the references are ${count(total)} bytes; the tool tests at most ` +
+          `${count(bound.totalBytes)} bytes of text in all in one call: ${SHELL}`,
+      );
+    }
+    return;
+  }
   for (const system of systems) {
     if (system.bytes + referenceBytes > bound.totalBytes) {
       throw new FileError(
@@ -158,6 +170,14 @@ function optionValue(control) {
   return kind === "number" ? Number(control.value) : control.value;
 }
 
+// Each resampling count and the flag it counts for: the tool takes a count with its flag only.
+const COUNTS = { confidence_n: "confidence", paired_bs_n: "paired_bs", paired_ar_n: "paired_ar" };
+const TESTS = { paired_bs: "bootstrap", paired_ar: "randomization" };
+
+function resampled(input) {
+  return input.confidence === true || Object.keys(TESTS).some((flag) => input[flag] === true);
+}
+
 function options(form) {
   const metrics = [...form.querySelectorAll("input[name=metric]:checked")].map((box) => box.value);
   const input = { metrics };
@@ -172,6 +192,11 @@ function options(form) {
       input[control.dataset.option] = value;
     }
   }
+  for (const [name, flag] of Object.entries(COUNTS)) if (input[flag] !== true) delete input[name];
+  if (!resampled(input)) {
+    delete input.seed;
+    delete input.resampling;
+  }
   return input;
 }
 
@@ -179,7 +204,8 @@ function options(form) {
 // right-aligned on their " = " when there are several.
 function scoreLine(score, width) {
   const head = score.signature ? `${score.name}|${score.signature}` : score.name;
-  const line = `${head} = ${score.score.toFixed(width)}`;
+  const interval = score.confidence ? ` (${score.confidence})` : "";
+  const line = `${head} = ${score.score.toFixed(width)}${interval}`;
   return score.verbose_score ? `${line} ${score.verbose_score}` : line;
 }
 
@@ -190,22 +216,31 @@ function aligned(lines) {
   return lines.map((line, i) => line.slice(0, ends[i]).padStart(widest) + line.slice(ends[i])).join("\n");
 }
 
-// Where the tool's pointer is in the files: /hypotheses/i is the system's line i + 1 and
-// /references/i/k the k-th reference's.
-function located(error, system, references) {
+// Where the tool's pointer is in the files: /hypotheses/i is the (first) system's line i + 1,
+// /systems/k/hypotheses/i system k's and /references/i/k the k-th reference's.
+function located(error, systems, references) {
   const parts = String(error.pointer).split("/");
   const line = Number(parts[2]) + 1;
-  if (parts[1] === "hypotheses" && parts.length === 3) return `${system.name}: line ${line}: ${error.message}`;
+  if (parts[1] === "hypotheses" && parts.length === 3) return `${systems[0].name}: line ${line}: ${error.message}`;
+  if (parts[1] === "systems" && parts[3] === "hypotheses" && parts.length === 5) {
+    return `${systems[Number(parts[2])].name}: line ${Number(parts[4]) + 1}: ${error.message}`;
+  }
   if (parts[1] === "references" && parts.length === 4) {
     return `${references[Number(parts[3])].name}: line ${line}: ${error.message}`;
   }
   return error.pointer ? `${error.message} (at ${error.pointer})` : String(error.message);
 }
 
-async function scoreSystem(form, system, references, input) {
+// One call: the systems' lines (one system's as hypotheses, several as systems), the
+// references segment by segment, and the options.
+async function callTool(form, systems, references, input) {
+  const texts =
+    systems.length === 1
+      ? { hypotheses: systems[0].lines }
+      : { systems: systems.map((s) => ({ name: s.name, hypotheses: s.lines })) };
   const body = {
-    hypotheses: system.lines,
-    references: system.lines.map((_, i) => references.map((r) => r.lines[i])),
+    ...texts,
+    references: systems[0].lines.map((_, i) => references.map((r) => r.lines[i])),
     ...input,
   };
   const response = await fetch(form.dataset.execute, {
@@ -223,8 +258,9 @@ async function scoreSystem(form, system, references, input) {
   if (response.ok && answer && answer.result) return answer.result;
   const errors = answer && Array.isArray(answer.errors) ? answer.errors : [];
   const title = answer && answer.title ? `${response.status} ${answer.title}` : `HTTP ${response.status}`;
-  const lines = errors.map((e) => located(e, system, references));
-  throw new FileError([`The tool refused ${system.name} (${title})`, ...lines].join("\n"));
+  const lines = errors.map((e) => located(e, systems, references));
+  const refused = systems.map((s) => s.name).join(", ");
+  throw new FileError([`The tool refused ${refused} (${title})`, ...lines].join("\n"));
 }
 
 function showError(output, message) {
@@ -270,6 +306,71 @@ function download(document_) {
   return link;
 }
 
+// A cell of sacreBLEU's table of several systems: the score, with a paired test its bootstrap
+// mean and interval and, below, the p-value, starred when significant at 0.05.
+function testedCell(value, width) {
+  if (typeof value === "string") return value;
+  let text = value.score.toFixed(width);
+  if (value.mean !== null && value.ci !== null) {
+    text += ` (${value.mean.toFixed(width)} ± ${value.ci.toFixed(width)})`;
+  }
+  if (value.p_value !== null) {
+    text += `\n(p = ${value.p_value.toFixed(4)})${value.p_value > 0.05 ? "" : "*"}`;
+  }
+  return text;
+}
+
+function testedTable(rows, width) {
+  const names = Object.keys(rows[0]).filter((key) => key !== "system");
+  const withInterval = rows.some((row) => names.some((name) => row[name].mean != null));
+  const made = node("table", undefined, "tested");
+  const head = made.createTHead().insertRow();
+  for (const name of ["System", ...names.map((n) => (withInterval ? `${n} (μ ± 95% CI)` : n))]) {
+    const cell = node("th", name);
+    cell.scope = "col";
+    head.appendChild(cell);
+  }
+  const body = made.createTBody();
+  for (const row of rows) {
+    const cells = body.insertRow();
+    cells.insertCell().textContent = row.system;
+    for (const name of names) cells.insertCell().textContent = testedCell(row[name], width);
+  }
+  const scroll = node("div", undefined, "scroll");
+  scroll.tabIndex = 0;
+  scroll.setAttribute("role", "region");
+  scroll.setAttribute("aria-label", "Paired results table");
+  scroll.appendChild(made);
+  return scroll;
+}
+
+// What a paired test did, as sacreBLEU's heading says it.
+function testedHeading(input) {
+  const flag = Object.keys(TESTS).find((name) => input[name] === true);
+  if (!flag) return "";
+  const trials = input[`${flag}_n`] ?? (flag === "paired_bs" ? 1000 : 10000);
+  const kind = flag === "paired_bs" ? "bootstrap resampling" : "approximate randomization";
+  const unit = flag === "paired_bs" ? "resampling trials" : "trials";
+  return `Paired ${kind} test with ${count(trials)} ${unit}, each system against the first.`;
+}
+
+function showTested(output, scores, systems, references, input, width) {
+  output.className = "score-output ok";
+  output.replaceChildren(node("h3", "Scores"));
+  if (scores.length && scores[0].system !== undefined) {
+    const heading = testedHeading(input);
+    if (heading) output.appendChild(node("p", heading));
+    output.appendChild(testedTable(scores, width));
+  } else {
+    const pre = node("pre", aligned(scores.map((s) => scoreLine(s, width))), "lines");
+    pre.tabIndex = 0;
+    pre.setAttribute("aria-label", `sacreBLEU lines: ${systems[0].name}`);
+    output.appendChild(pre);
+  }
+  const names = references.map((r) => r.name);
+  output.appendChild(download({ references: names, systems: systems.map((s) => s.name), scores }));
+}
+
 function showScores(output, results, references, width) {
   output.className = "score-output ok";
   output.replaceChildren(node("h3", "Scores"));
@@ -302,14 +403,21 @@ async function run(form, event) {
       throw new FileError(`${references.length} reference files; the tool takes 1 to ${bound.references}`);
     }
     checkCounts(systems, references);
-    checkTotal(systems, references, bound);
     const input = options(form);
+    const together = resampled(input);
+    checkTotal(systems, references, bound, together);
     if (input.metrics.length === 0) throw new FileError("Choose at least one metric.");
     const width = input.width === undefined ? Number(form.querySelector("#opt-width").dataset.default) : input.width;
+    if (together) {
+      output.textContent = `Testing ${systems.map((s) => s.name).join(", ")}…`;
+      const result = await callTool(form, systems, references, input);
+      showTested(output, result.scores, systems, references, input, width);
+      return;
+    }
     const results = [];
     for (const system of systems) {
       output.textContent = `Scoring ${system.name}…`;
-      const result = await scoreSystem(form, system, references, input);
+      const result = await callTool(form, [system], references, input);
       results.push({ hypotheses: system.name, ...result });
     }
     showScores(output, results, references, width);

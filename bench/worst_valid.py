@@ -98,7 +98,7 @@ What the rows show beyond the contracts' own words:
   fewer equal pairs than a translation and cost 40 times as much per pair (about 140 s at the
   bound). A pair tries at most 1,000 candidate shifts, each an edit distance over its words, so
   its time grows with the square of its words up to that budget: the bound is now word pairs
-  (the longer text's words times the same number up to 1,000, twice with sentence_level), 40
+  (the longer text's words times the same number up to 1,000, once with sentence_level too), 40
   million. At it, 33 words over a vocabulary of five (the dearest found; 27 words over two with
   8 references and 36 shuffled distinct words took 4.0 and 4.3 s) take 4.3 s of CPU; a
   WMT-sized set (10,000 x 4 references of 150-byte translations) counts 25.4 million and takes

@@ -77,15 +77,29 @@ def test_seeded_corpora_score_as_in_sacrebleu(path: str, combination: int) -> No
     _check(*_seeded_corpora(2026, 30, 20)[combination])
 
 
+def _check_segments(corpus: Corpus, options: TerOptions, count: int) -> None:
+    """The first ``count`` segments' statistics against sacreBLEU's, from its one run."""
+    hypotheses, references = [h for h, _ in corpus], [list(refs) for _, refs in corpus]
+    statistics = corpus_statistics_fast(hypotheses[:count], references[:count], options)
+    segments, _ = _expected(corpus, options)
+    assert [(s.num_edits, s.ref_length) for s in statistics] == segments[:count]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("combination", _COMBINATION)
 def test_thousands_of_seeded_segments_short_and_long_score_as_in_sacrebleu(
-    path: str, combination: int
+    combination: int, request: pytest.FixtureRequest
 ) -> None:
     # For each of the 16 option combinations, 120 short and 4 long segments, up to 4
-    # references each.
-    _check(*_seeded_corpora(7, 120, 25)[combination])
-    _check(*_seeded_corpora(8, 4, 60)[combination])
+    # references each, on the compiled path; then a tenth of them without a compiler, against
+    # the same run of sacreBLEU (that path is the oracle's, which tests/metrics/ter holds to
+    # sacreBLEU on thousands of its own).
+    short, long = _seeded_corpora(7, 120, 25)[combination], _seeded_corpora(8, 4, 60)[combination]
+    _check(*short)
+    _check(*long)
+    request.getfixturevalue("pure_python")
+    _check_segments(*short, count=12)
+    _check_segments(*long, count=1)
 
 
 def _check_generated(corpus: Corpus, options: TerOptions) -> None:
@@ -104,14 +118,19 @@ def test_generated_segments_of_every_script_and_space_score_as_in_sacrebleu(path
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("options", EVERY_OPTION_COMBINATION, ids=str)
 def test_thousands_of_generated_segments_of_every_script_and_space_score_as_in_sacrebleu(
-    path: str,
+    options: TerOptions, request: pytest.FixtureRequest
 ) -> None:
     # 16 x 1,000 = 16,000 segments, about 40,000 (hypothesis, reference) pairs, compiled; a
-    # tenth of them on the pure-Python path.
-    count = 1000 if path == "compiled" else 100
-    for options in EVERY_OPTION_COMBINATION:
-        _check_generated(tricky_texts.corpus(3701, count), options)
+    # tenth of them on the pure-Python path, against the same run of sacreBLEU.
+    corpus = tricky_texts.corpus(3701, 1000)
+    _check_generated(corpus, options)
+    request.getfixturevalue("pure_python")
+    hypotheses, references = [h for h, _ in corpus], [list(refs) for _, refs in corpus]
+    statistics = corpus_statistics_fast(hypotheses[:100], references[:100], options)
+    segments, _ = expected(corpus, options)
+    assert [(s.num_edits, s.ref_length) for s in statistics] == list(segments[:100])
 
 
 _texts = st.lists(st.sampled_from(_WORDS), max_size=14).map(" ".join)

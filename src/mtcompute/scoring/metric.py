@@ -97,6 +97,13 @@ class ScoringMetric(ABC):
         for scored in self.sentences(hypotheses, references, first_line):
             yield [scored]
 
+    def statistics_and_sentences(
+        self, hypotheses: Texts, references: Streams
+    ) -> tuple[Any, list[list[Scored]]] | None:
+        """``statistics`` and every ``sentence_groups`` group of the same texts from one pass,
+        where the metric has one (TER aligns each pair once for both); None otherwise."""
+        return None
+
     def sentence_scores(
         self, hypotheses: Texts, references: Streams
     ) -> tuple[str, list[float]] | None:

@@ -37,6 +37,14 @@ def test_each_segment_is_scored_as_sacrebleus_sentence_score() -> None:
         assert segment.score == TER().sentence_score(hypothesis, [reference]).score
 
 
+@pytest.mark.parametrize("streams", [STREAMS, [STREAMS[0], ["x", "y z"], ["a", "b"]]])
+def test_one_pass_gives_the_statistics_and_the_segments_of_two(streams: list[list[str]]) -> None:
+    metric = Ter({}, sentence_level=True)
+    statistics, groups = metric.statistics_and_sentences(HYPOTHESES, streams)
+    assert statistics == metric.statistics(HYPOTHESES, streams)
+    assert groups == [[one] for one in metric.sentences(HYPOTHESES, streams)]
+
+
 def _two_streams(corpus: Corpus) -> tuple[list[str], list[list[str]], Corpus]:
     """The corpus with two references a segment (its first two, or its one twice), as files
     give them, and the same corpus per segment."""

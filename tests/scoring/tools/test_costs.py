@@ -19,9 +19,9 @@ def test_ter_word_pairs_count_punctuation_and_non_ascii_as_words_when_normalized
     assert ter_word_pairs(raw | {"ter": {"normalized": True}}) == 5 * 5  # words + "," + 2 CJK
 
 
-def test_ter_word_pairs_count_twice_when_every_segment_is_scored_again() -> None:
+def test_ter_word_pairs_count_once_when_every_segment_is_scored_too() -> None:
     raw = {"hypotheses": ["a b"], "references": [["a"]], "sentence_level": True}
-    assert ter_word_pairs(raw) == 2 * 2 * 2
+    assert ter_word_pairs(raw) == 2 * 2
 
 
 def test_character_pairs_multiply_code_points_after_trailing_whitespace_goes() -> None:

@@ -107,9 +107,11 @@ def test_wer_and_cer_with_one_reference_are_score_s(tmp_path: Path) -> None:
 
 def test_sentence_level_scores_are_score_s_jsonl_lines(tmp_path: Path) -> None:
     hypotheses, refs = _texts(30, 2, seed=3)
-    raw = {"hypotheses": hypotheses, "references": refs, "metrics": ["bleu", "chrf", "rouge"]}
+    metrics = ["bleu", "chrf", "ter", "rouge"]
+    raw = {"hypotheses": hypotheses, "references": refs, "metrics": metrics}
     result = execute("score-texts", "1.0.0", raw | {"sentence_level": True})
-    lines = _score(tmp_path, hypotheses, refs, "-m", "bleu", "chrf", "rouge", "-sl", "-f", "jsonl")
+    assert result["scores"] == execute("score-texts", "1.0.0", raw)["scores"]
+    lines = _score(tmp_path, hypotheses, refs, "-m", *metrics, "-sl", "-f", "jsonl")
     printed = [json.loads(line) for line in lines.splitlines()]
     for entry in result["sentences"]:
         mine = [p for p in printed if p["name"] == entry["name"]]

@@ -55,6 +55,17 @@ class TerPart:
         return TerPart(self.num_edits, (_fold(self.lengths),), self.exact)
 
 
+def _part(result: "TerResult", nrefs: int) -> TerPart:
+    """A part's statistics from its segments' (folded where its lengths add exactly)."""
+    segments = result.segments
+    part = TerPart(
+        sum(segment.num_edits for segment in segments),
+        tuple(segment.ref_length for segment in segments),
+        exact=nrefs in _EXACT_REFERENCE_COUNTS,
+    )
+    return part.folded() if part.exact else part
+
+
 def _fold(lengths: tuple[float, ...]) -> float:
     total = 0.0
     for length in lengths:  # left to right, as sacreBLEU sums them; not sum(), which compensates
@@ -86,13 +97,7 @@ class Ter(ScoringMetric):
         return ter_fast(hypotheses, per_segment(references), **self.settings)
 
     def statistics(self, hypotheses: Texts, references: Streams) -> TerPart:
-        segments = self._result(hypotheses, references).segments
-        part = TerPart(
-            sum(segment.num_edits for segment in segments),
-            tuple(segment.ref_length for segment in segments),
-            exact=len(references) in _EXACT_REFERENCE_COUNTS,
-        )
-        return part.folded() if part.exact else part
+        return _part(self._result(hypotheses, references), len(references))
 
     def fold(self, total: TerPart, part: TerPart) -> TerPart:
         return (total + part).folded()  # the total starts the corpus: fold as it grows
@@ -108,10 +113,19 @@ class Ter(ScoringMetric):
     def sentences(
         self, hypotheses: Texts, references: Streams, first_line: int = 1
     ) -> Iterator[Scored]:
+        return self._scored(self._result(hypotheses, references), len(references), first_line)
+
+    def statistics_and_sentences(
+        self, hypotheses: Texts, references: Streams
+    ) -> tuple[TerPart, list[list[Scored]]]:
+        result = self._result(hypotheses, references)  # each pair aligned once for both
+        nrefs = len(references)
+        return _part(result, nrefs), [[scored] for scored in self._scored(result, nrefs, 1)]
+
+    def _scored(self, result: "TerResult", nrefs: int, first_line: int) -> Iterator[Scored]:
         from mtcompute.metrics.ter.statistics import ter_score  # noqa: PLC0415
 
-        result = self._result(hypotheses, references)
-        sign = self.signature(len(references))
+        sign = self.signature(nrefs)
         for line, stats in enumerate(result.segments, start=first_line):
             segment = {"ter": ter_score(stats), **stats.to_dict()}
             yield Scored(NAME, 100 * ter_score(stats), sign, "", segment, line)

@@ -76,14 +76,15 @@ def _pairs(raw: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
 def ter_word_pairs(raw: Mapping[str, Any]) -> int:
     """For each (hypothesis, reference) pair, ``ter_pair_cost`` of their words (at most as TER
     splits them: with ``normalized`` each punctuation mark and each non-ASCII character may be a
-    word), summed; twice with ``sentence_level``, whose segment scores are computed again."""
+    word), summed: with ``sentence_level`` too, since one pass gives the corpus's statistics
+    and each segment's score."""
     options = raw.get("ter")
     normalized = isinstance(options, dict) and options.get("normalized") is True
     total = 0
     for hypothesis, texts in _pairs(raw):
         words = ter_words_at_most(hypothesis, normalized)
         total += sum(ter_pair_cost(words, ter_words_at_most(t, normalized)) for t in texts)
-    return 2 * total if raw.get("sentence_level") is True else total
+    return total
 
 
 def character_pairs(raw: Mapping[str, Any]) -> int:

@@ -32,6 +32,7 @@ from mtcompute.scoring.metric import ScoringMetric
 from mtcompute.scoring.registry import metric_named
 from mtcompute.scoring.report import score_json
 from mtcompute.scoring.score import score_order
+from mtcompute.scoring.scored import Scored
 from mtcompute.scoring.systems import Resampling
 from mtcompute.scoring.tools.costs import (
     MetricCost,
@@ -275,7 +276,7 @@ def parser(limits: Limits) -> RequestParser[ScoreTextsRequest]:
             limits.max_total_word_pairs or 0,
             "too_many_word_pairs",
             "word pairs (each (hypothesis, reference) pair's longer text's words times up to "
-            "1,000 of them, twice with sentence_level) for ter",
+            "1,000 of them) for ter",
         ),
         MetricCost(
             "cer",
@@ -391,11 +392,14 @@ def run(request: ScoreTextsRequest) -> JsonObject:
         return {"scores": scores}
     nrefs = len(request.references)
     texts = (request.hypotheses, request.references)
-    scored = [
-        item
-        for metric in request.corpus
-        for item in metric.corpus_scores(metric.statistics(*texts), nrefs)
-    ]
+    scored: list[Scored] = []
+    sentences: list[JsonObject] = []
+    for corpus_metric, sentence_metric in _paired(request):
+        both = sentence_metric.statistics_and_sentences(*texts) if sentence_metric else None
+        statistics = both[0] if both else corpus_metric.statistics(*texts)
+        scored += corpus_metric.corpus_scores(statistics, nrefs)
+        if sentence_metric is not None:
+            sentences += _sentences(sentence_metric, texts, both[1] if both else None)
     result: JsonObject = {
         "scores": [
             json.loads(
@@ -411,22 +415,31 @@ def run(request: ScoreTextsRequest) -> JsonObject:
         ]
     }
     if request.sentences:
-        result["sentences"] = [
-            entry for metric in request.sentences for entry in _sentences(metric, texts)
-        ]
+        result["sentences"] = sentences
     return result
 
 
+def _paired(request: ScoreTextsRequest) -> list[tuple[ScoringMetric, ScoringMetric | None]]:
+    """Each metric for the corpus with the same metric for its segments (None: not asked)."""
+    if not request.sentences:
+        return [(metric, None) for metric in request.corpus]
+    return list(zip(request.corpus, request.sentences, strict=True))
+
+
 def _sentences(
-    metric: ScoringMetric, texts: tuple[Sequence[str], Sequence[Sequence[str]]]
+    metric: ScoringMetric,
+    texts: tuple[Sequence[str], Sequence[Sequence[str]]],
+    groups: list[list[Scored]] | None,
 ) -> list[JsonObject]:
-    """The metric's per-segment scores: one entry per score it gives (ROUGE: per type)."""
+    """The metric's per-segment scores: one entry per score it gives (ROUGE: per type), from
+    ``groups`` where the corpus's pass gave them."""
     signature = metric.signature(len(texts[1]))
-    quick = metric.sentence_scores(*texts)
+    quick = metric.sentence_scores(*texts) if groups is None else None
     if quick is not None:
         name, scores = quick
         return [{"name": name, "signature": signature, "scores": list(scores)}]
-    groups = list(metric.sentence_groups(*texts))
+    if groups is None:
+        groups = list(metric.sentence_groups(*texts))
     return [
         {
             "name": first.name,
@@ -651,17 +664,17 @@ CONTRACT = Contract(
         (
             "Limits beyond the texts' bytes, counted only for the metric they bound. With ter, "
             "for each (hypothesis, reference) pair the longer text's words (as TER splits them, "
-            "at most) times the same number up to 1,000, summed, twice with sentence_level "
-            "(each segment's TER is computed again): TER tries up to 1,000 candidate shifts a "
-            "pair, each an edit distance over its words. With cer, each hypothesis's characters "
-            "times its reference's, four times for a pair of 4,194,304 or more (its alignment "
-            "is split first, as rapidfuzz splits it). With rouge, the hypothesis lines times its "
-            "references' lines. A test set of 10,000 segments of about 150 bytes (25 words) "
-            "with 4 references counts about 25 million ter word pairs, and with one reference "
-            "290 million character pairs. The dearest texts found at the ter limit (33 words "
-            "over a vocabulary of five; 27 over two and 36 shuffled distinct words as much) "
-            "took 4.4 s of CPU, at the cer limit (pairs of 4,096 letters over two) 1.3 s, on a "
-            "shared 2-core machine."
+            "at most) times the same number up to 1,000, summed (with sentence_level too: each "
+            "pair is aligned once for the corpus and its segment): TER tries up to 1,000 "
+            "candidate shifts a pair, each an edit distance over its words. With cer, each "
+            "hypothesis's characters times its reference's, four times for a pair of 4,194,304 or"
+            " more (its alignment is split first, as rapidfuzz splits it). With rouge, the "
+            "hypothesis lines times its references' lines. A test set of 10,000 segments of about"
+            " 150 bytes (25 words) with 4 references counts about 25 million ter word pairs, and "
+            "with one reference 290 million character pairs. The dearest texts found at the ter "
+            "limit (33 words over a vocabulary of five; 27 over two and 36 shuffled distinct "
+            "words as much) took 4.4 s of CPU, at the cer limit (pairs of 4,096 letters over two)"
+            " 1.3 s, on a shared 2-core machine."
         ),
         (
             "With several systems, the bytes of text and the limits of the metrics count every "

@@ -3,19 +3,18 @@ no corpus could give (totals that do not fall from order to order as a corpus's 
 after an order without any) and sums of the parts past 2^53 - 1, which a JavaScript client
 would read as other integers.
 
-Only refusals are new: the schema, 1.0.0's rules, the request, the score and the result are
-read from 1.0.0, so an input both versions take is answered bit for bit alike.
+Only refusals are new (``inputs.checked_parts``): an input both versions take is answered bit
+for bit alike.
 
 A released version never changes behaviour: a change goes into a new module beside this one.
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
 from mtcompute.contracts import bleu_corpus_from_statistics_1_0_0 as released
-from mtcompute.contracts import remedies
-from mtcompute.contracts.contract import Example, Tool
+from mtcompute.contracts.contract import Example
+from mtcompute.contracts.inputs.checked_parts import checked_parser, checked_tool, same_numbers
 from mtcompute.contracts.inputs.part_sums import PartSums
 from mtcompute.contracts.inputs.parts import MAX_COUNT
 from mtcompute.contracts.inputs.possible import (
@@ -26,8 +25,6 @@ from mtcompute.contracts.inputs.possible import (
     fewer_each_order,
     zero_stays_zero,
 )
-from mtcompute.contracts.limits import Limits
-from mtcompute.contracts.validation.parser import RequestParser
 
 LIMITS = released.LIMITS
 score_request = released.score_request
@@ -47,12 +44,7 @@ POSSIBLE = PossibleParts(("matches", "totals"), _laws)
 SUMS = PartSums(("matches", "totals", "candidate_length", "reference_length"))
 
 
-def parser(limits: Limits) -> RequestParser[released.PartsRequest]:
-    """1.0.0's request parser under ``limits``, with the two rules 1.0.0 lacks."""
-    base = released.parser(limits)
-    return RequestParser(base.schema, [*base.rules, POSSIBLE, SUMS], base.build)
-
-
+parser = checked_parser(released.parser, POSSIBLE, SUMS)
 PARSER = parser(LIMITS)
 
 _RULES = (
@@ -76,11 +68,7 @@ _BEHAVIOR = released.CONTRACT.behavior
 
 _HALF = 2**52  # two parts of 2^52 and 2^52 - 1 tokens: 2^53 - 1 in all
 EXAMPLES = (
-    Example(
-        title=released.EXAMPLES[0].title + " The same numbers as 1.0.0's.",
-        input=released.EXAMPLES[0].input,
-        result=released.EXAMPLES[0].result,
-    ),
+    same_numbers(released.EXAMPLES[0]),
     Example(
         title=(
             "The largest sums taken: a hypothesis of 2^52 tokens and one of 2^52 - 1, each all "
@@ -115,18 +103,6 @@ EXAMPLES = (
     ),
 )
 
-CONTRACT = replace(
-    released.CONTRACT,
-    version="1.1.0",
-    supported=(
-        *released.CONTRACT.supported,
-        "statistics checked as a corpus gives them: a count no corpus could give is refused "
-        "where it is",
-        "sums of the parts a JavaScript client reads exactly, up to 2^53 - 1",
-    ),
-    behavior=(*_BEHAVIOR[:2], _RULES, *_BEHAVIOR[2:5], _SUMS, *_BEHAVIOR[5:]),
-    input_schema=PARSER.schema,
-    examples=EXAMPLES,
-)
-
-TOOL = Tool(CONTRACT, PARSER, released.run, remedy=remedies.FROM_STATISTICS)
+BEHAVIOR = (*_BEHAVIOR[:2], _RULES, *_BEHAVIOR[2:5], _SUMS, *_BEHAVIOR[5:])
+TOOL = checked_tool(released.CONTRACT, PARSER, released.run, BEHAVIOR, EXAMPLES)
+CONTRACT = TOOL.contract

@@ -3,19 +3,17 @@ corpus could give (n-gram counts that do not fall from order to order as a corpu
 that grow, words without characters) and sums of the parts past 2^53 - 1, which a JavaScript
 client would read as other integers.
 
-Only refusals are new: the schema, 1.0.0's rules, the request, the score and the result are
-read from 1.0.0, so an input both versions take is answered bit for bit alike.
+Only refusals are new (``inputs.checked_parts``): an input both versions take is answered bit
+for bit alike.
 
 A released version never changes behaviour: a change goes into a new module beside this one.
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from typing import Any
 
 from mtcompute.contracts import chrf_from_statistics_1_0_0 as released
-from mtcompute.contracts import remedies
-from mtcompute.contracts.contract import Example, Tool
+from mtcompute.contracts.inputs.checked_parts import checked_parser, checked_tool, same_numbers
 from mtcompute.contracts.inputs.part_sums import PartSums
 from mtcompute.contracts.inputs.possible import (
     Breach,
@@ -27,8 +25,6 @@ from mtcompute.contracts.inputs.possible import (
     fewer_each_order,
     within,
 )
-from mtcompute.contracts.limits import Limits
-from mtcompute.contracts.validation.parser import RequestParser
 from mtcompute.metrics.chrf import DEFAULT_CHAR_ORDER
 
 LIMITS = released.LIMITS
@@ -58,12 +54,7 @@ POSSIBLE = PossibleParts(_ARRAYS, _laws, released.ORDERS.orders)
 SUMS = PartSums(_ARRAYS)
 
 
-def parser(limits: Limits) -> RequestParser[released.ChrfPartsRequest]:
-    """1.0.0's request parser under ``limits``, with the two rules 1.0.0 lacks."""
-    base = released.parser(limits)
-    return RequestParser(base.schema, [*base.rules, POSSIBLE, SUMS], base.build)
-
-
+parser = checked_parser(released.parser, POSSIBLE, SUMS)
 PARSER = parser(LIMITS)
 
 _RULES = (
@@ -87,26 +78,8 @@ _SUMS = (
 )
 _BEHAVIOR = released.CONTRACT.behavior
 
-EXAMPLES = (
-    Example(
-        title=released.EXAMPLES[0].title + " The same numbers as 1.0.0's.",
-        input=released.EXAMPLES[0].input,
-        result=released.EXAMPLES[0].result,
-    ),
-)
+EXAMPLES = (same_numbers(released.EXAMPLES[0]),)
 
-CONTRACT = replace(
-    released.CONTRACT,
-    version="1.1.0",
-    supported=(
-        *released.CONTRACT.supported,
-        "statistics checked as a corpus gives them: a count no corpus could give is refused "
-        "where it is",
-        "sums of the parts a JavaScript client reads exactly, up to 2^53 - 1",
-    ),
-    behavior=(*_BEHAVIOR[:2], _RULES, *_BEHAVIOR[2:4], _SUMS, *_BEHAVIOR[4:]),
-    input_schema=PARSER.schema,
-    examples=EXAMPLES,
-)
-
-TOOL = Tool(CONTRACT, PARSER, released.run, remedy=remedies.FROM_STATISTICS)
+BEHAVIOR = (*_BEHAVIOR[:2], _RULES, *_BEHAVIOR[2:4], _SUMS, *_BEHAVIOR[4:])
+TOOL = checked_tool(released.CONTRACT, PARSER, released.run, BEHAVIOR, EXAMPLES)
+CONTRACT = TOOL.contract

@@ -1,5 +1,6 @@
-"""The chrF and chrF++ races: mtcompute's numpy kernel, its pure-Python oracle, sacreBLEU's
-``CHRF`` and, where it can be installed (Python 3.12 and later), sacrebleu-mojo.
+"""The chrF and chrF++ races: mtcompute's ``chrf_fast`` (its compiled kernel where built), its
+pure-Python oracle, sacreBLEU's ``CHRF`` and, where it can be installed (Python 3.12 and later),
+sacrebleu-mojo.
 
 The corpora are the token corpora of ``bench.corpus`` with each token list joined by spaces.
 Every peer scores on sacreBLEU's 0-100 scale; a peer's score must be ours within a relative
@@ -50,7 +51,7 @@ def _ours(word_order: int) -> Peer:
         result = chrf_fast(*texts, ChrfOptions(word_order=word_order), return_words=False)
         return ChrfOutcome(100 * result.chrf, result.statistics)
 
-    return Peer("mtcompute (numpy)", "mtcompute", load_texts, compute, "mtcompute")
+    return Peer("mtcompute", "mtcompute", load_texts, compute, "mtcompute")
 
 
 def _oracle(word_order: int) -> Peer:

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.bytecode import compile_mtcompute
 from bench.corpus import real_length_texts
 
 ROUNDS = 9
@@ -124,6 +125,7 @@ def check(race: CommandRace, ours: list[str], theirs: list[str]) -> None:
 
 def measure(rounds: int, lines: int = REAL_LINES, progress: bool = True) -> list[CommandResult]:
     ours, theirs = executable("mtcompute"), executable("sacrebleu")
+    compile_mtcompute()
     results = []
     with tempfile.TemporaryDirectory() as scratch:
         for race in races(Path(scratch), lines):

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.bytecode import compile_mtcompute
 from bench.procfs import _read_text
 from mtcompute import api
 
@@ -169,6 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--metrics", nargs="+", default=["bleu", "chrf", "ter"])
     options = parser.parse_args(argv)
     segments = 20_000 if options.quick else options.segments
+    compile_mtcompute()
     with tempfile.TemporaryDirectory() as folder:
         throughput(Path(folder), min(segments, 200_000))
         memory(Path(folder), segments, options.metrics)

@@ -1,7 +1,10 @@
 import io
+import tempfile
+from pathlib import Path
+from typing import BinaryIO
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcompute.errors import InputError
@@ -112,3 +115,36 @@ def test_a_line_that_is_not_utf8_is_named_with_its_byte() -> None:
         (error,) = raised.value.errors
         assert error["code"] == "invalid_utf8"
         assert error["message"].startswith("f.txt: line 2 is not UTF-8 (byte 0xff at byte 5")
+
+
+def _outcome(name: str, stream: BinaryIO, bound: int) -> int | str:
+    """The survey's count, or its refusal's message."""
+    try:
+        return surveyed(name, stream, bound)
+    except InputError as error:
+        return "; ".join(e["message"] for e in error.errors)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.sampled_from([b"ab", b"\n", b"\xc3\xa9", b"\xff", b"x" * 7, b"\r\n"])))
+def test_a_file_on_disk_is_surveyed_as_its_bytes_streamed(pieces: list[bytes]) -> None:
+    # A regular file is mapped, a stream read block by block: the same blocks, counts and
+    # refusals (a bound and blocks small enough that lines cross them).
+    data = b"".join(pieces) or b"x"
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lines, "BLOCK_BYTES", 5)
+        path = Path(folder) / "f.txt"
+        path.write_bytes(data)
+        with path.open("rb") as stream:
+            on_disk = _outcome("f.txt", stream, 9)
+            assert isinstance(on_disk, str) or stream.read() == b""  # counted: at its end
+        assert on_disk == _outcome("f.txt", io.BytesIO(data), 9)
+
+
+def test_a_mapped_file_refused_is_closed_and_named() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "f.txt"
+        path.write_bytes(b"fine\n" * 1000 + b"bad \xff here\n")
+        with path.open("rb") as stream, pytest.raises(InputError) as raised:
+            surveyed("f.txt", stream)
+        assert raised.value.errors[0]["message"].startswith("f.txt: line 1001 is not UTF-8")

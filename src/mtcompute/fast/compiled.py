@@ -84,7 +84,7 @@ PortableIndexes = Callable[[int, int, Any], None]
 PortableCoins = Callable[[int, Any], None]
 # A block of lines, where its lines end and the longest a line may be: its newlines, its first
 # problem (0 none, 1 not UTF-8, 2 too long) and where that is.
-LineSurvey = Callable[[bytes, int, int], tuple[int, int, int]]
+LineSurvey = Callable[[bytes | memoryview, int, int], tuple[int, int, int]]
 
 
 def compiled_function(extension: str, name: str) -> Any:

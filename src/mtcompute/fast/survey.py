@@ -11,7 +11,7 @@ FINE, NOT_UTF8, TOO_LONG = 0, 1, 2
 Survey = tuple[int, int, int]
 
 
-def survey_block(data: bytes, end: int, most_bytes: int) -> Survey:
+def survey_block(data: bytes | memoryview, end: int, most_bytes: int) -> Survey:
     """The newlines of ``data[:end]`` and its first problem: a byte strict UTF-8 refuses
     anywhere, else the first line longer than ``most_bytes`` bytes."""
     survey = compiled.survey_lines
@@ -20,9 +20,9 @@ def survey_block(data: bytes, end: int, most_bytes: int) -> Survey:
     return survey(data, end, most_bytes)
 
 
-def survey_in_python(data: bytes, end: int, most_bytes: int) -> Survey:
+def survey_in_python(data: bytes | memoryview, end: int, most_bytes: int) -> Survey:
     """``survey_block`` without the compiled pass."""
-    block = data[:end]
+    block = bytes(data[:end])
     try:
         block.decode("utf-8")
     except UnicodeDecodeError as error:

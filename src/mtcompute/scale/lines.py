@@ -6,9 +6,15 @@ final newline ending the last line. A line longer than the bound, a line that is
 an empty file are ``InputError``s naming the file and the line; nothing is truncated.
 """
 
+import io
+import mmap
+import os
+import stat
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from mtcompute.errors import InputError
+from mtcompute.fast import compiled
 from mtcompute.fast.survey import NOT_UTF8, TOO_LONG, survey_block
 from mtcompute.scoring.textfiles import file_error
 
@@ -135,7 +141,15 @@ def decoded(name: str, lines: list[bytes], first_line: int) -> list[str]:
 
 def surveyed(name: str, stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> int:
     """How many lines ``raw_lines`` will yield for the rest of ``stream``, having checked that
-    none is too long and all are UTF-8, block by block; the stream is left at its end."""
+    none is too long and all are UTF-8, block by block; the stream is left at its end. A
+    regular file read from its start is surveyed where the page cache holds it (mapped), with
+    no copy of its bytes: the same blocks, the same answer."""
+    mapped = _mapped(stream)
+    if mapped is not None:
+        with mapped:
+            count = _surveyed_mapped(name, mapped, max_line_bytes)
+        stream.seek(0, os.SEEK_END)
+        return count
     count, carried, seen_any = 0, b"", False
     while block := stream.read(BLOCK_BYTES):
         seen_any = True
@@ -153,11 +167,58 @@ def surveyed(name: str, stream: BinaryIO, max_line_bytes: int = DEFAULT_MAX_LINE
     return count
 
 
-def _check_lines(name: str, data: bytes, end: int, first_line: int, max_line_bytes: int) -> int:
+def _mapped(stream: BinaryIO) -> mmap.mmap | None:
+    """The file mapped for reading, where ``stream`` is a non-empty regular file at its start
+    and the survey is compiled (Python's decoder would copy the bytes anyway); else None."""
+    if compiled.survey_lines is None:
+        return None
+    try:
+        if stream.tell() != 0:
+            return None
+        number = stream.fileno()
+        if not stat.S_ISREG(os.fstat(number).st_mode) or os.fstat(number).st_size == 0:
+            return None
+        return mmap.mmap(number, 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
+
+
+def _surveyed_mapped(name: str, mapped: mmap.mmap, max_line_bytes: int) -> int:
+    """``surveyed``'s blocks over a mapped file. A refusal is raised once the file's views are
+    let go (its traceback would hold them, and a mapping with views cannot close)."""
+    refusal: InputError | None = None
+    with memoryview(mapped) as view:
+        try:
+            return _mapped_blocks(name, mapped, view, max_line_bytes)
+        except InputError as error:
+            refusal = error.with_traceback(None)
+    raise refusal
+
+
+def _mapped_blocks(name: str, mapped: mmap.mmap, view: memoryview, max_line_bytes: int) -> int:
+    """Each block's whole lines, then the rest."""
+    size, count, start = len(mapped), 0, 0
+    for block_end in range(BLOCK_BYTES, size + BLOCK_BYTES, BLOCK_BYTES):
+        found = mapped.rfind(b"\n", start, min(block_end, size))
+        cut = start if found < 0 else found + 1
+        count += _check_lines(name, view[start:cut], cut - start, count + 1, max_line_bytes)
+        if min(block_end, size) - cut > max_line_bytes:
+            raise _too_long(name, count + 1, max_line_bytes)
+        start = cut
+    if start < size:
+        _check_lines(name, view[start:size], size - start, count + 1, max_line_bytes)
+        count += 1
+    return count
+
+
+def _check_lines(
+    name: str, data: bytes | memoryview, end: int, first_line: int, max_line_bytes: int
+) -> int:
     """The newlines of ``data[:end]``, whole lines from ``first_line``, having checked that each
     is UTF-8 and none longer than the bound."""
     newlines, problem, offset = survey_block(data, end, max_line_bytes)
     if problem == NOT_UTF8:
+        data = bytes(data[:end])  # a copy, for the message alone
         start = data.rfind(b"\n", 0, offset) + 1
         stop = data.find(b"\n", offset, end)
         decoded(name, [data[start : end if stop < 0 else stop]], first_line + newlines)

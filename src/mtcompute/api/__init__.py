@@ -20,6 +20,7 @@ if _typing.TYPE_CHECKING:
         sentence_components,
     )
     from mtcompute.api.chrf import chrf
+    from mtcompute.api.chunked import chunked_statistics
     from mtcompute.api.pairwise import (
         mbr_select,
         pairwise_bleu,
@@ -35,7 +36,12 @@ if _typing.TYPE_CHECKING:
         ter_from_statistics,
     )
     from mtcompute.api.rouge import rouge
-    from mtcompute.api.significance import confidence_interval, paired_test
+    from mtcompute.api.significance import (
+        confidence_interval,
+        confidence_interval_from_statistics,
+        paired_test,
+        paired_test_from_statistics,
+    )
     from mtcompute.api.ter import ter
     from mtcompute.api.tokenize import tokenize
     from mtcompute.api.wer import cer, wer
@@ -50,6 +56,7 @@ _HOMES = {
     "sentence_bleu": "mtcompute.api.bleu",
     "sentence_components": "mtcompute.api.bleu",
     "chrf": "mtcompute.api.chrf",
+    "chunked_statistics": "mtcompute.api.chunked",
     "mbr_select": "mtcompute.api.pairwise",
     "pairwise_bleu": "mtcompute.api.pairwise",
     "pairwise_bleu_batch": "mtcompute.api.pairwise",
@@ -63,7 +70,9 @@ _HOMES = {
     "ter_from_statistics": "mtcompute.api.parts",
     "rouge": "mtcompute.api.rouge",
     "confidence_interval": "mtcompute.api.significance",
+    "confidence_interval_from_statistics": "mtcompute.api.significance",
     "paired_test": "mtcompute.api.significance",
+    "paired_test_from_statistics": "mtcompute.api.significance",
     "ter": "mtcompute.api.ter",
     "tokenize": "mtcompute.api.tokenize",
     "cer": "mtcompute.api.wer",
@@ -84,7 +93,9 @@ __all__ = [
     "cer",
     "chrf",
     "chrf_from_statistics",
+    "chunked_statistics",
     "confidence_interval",
+    "confidence_interval_from_statistics",
     "corpus_bleu",
     "corpus_bleu_from_statistics",
     "corpus_bleu_statistics",
@@ -95,6 +106,7 @@ __all__ = [
     "mbr_select",
     "ngram_counts",
     "paired_test",
+    "paired_test_from_statistics",
     "pairwise_bleu",
     "pairwise_bleu_batch",
     "pairwise_chrf",

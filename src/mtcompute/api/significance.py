@@ -7,7 +7,7 @@ emulates its float32 arithmetic, so p-values, means and intervals are sacreBLEU'
 own formulas, the same doubles on every platform (``fast.resampling.draws`` specifies it).
 """
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -185,25 +185,88 @@ def paired_test(
     (for ``pairs="all"``, pair by pair), each metric in order; a baseline's ``p_value`` is
     None. Raises ``InputError`` for a bad argument.
     """
+    drawn = _paired_draws(test, pairs, samples, seed, resampling)
+    named = _named(systems)
+    refs = _check(named, references, 2)
+    texts = [hypotheses for _, hypotheses in named]
+    groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
+    return paired_test_from_statistics(
+        [name for name, _ in named],
+        _each_score(metrics, options, groups, texts, refs, drawn[2]),
+        test=test,
+        samples=drawn[1],
+        seed=seed,
+        resampling=resampling,
+        pairs=pairs,
+        confidence=confidence,
+    )
+
+
+def _paired_draws(
+    test: str, pairs: str, samples: int | None, seed: int | None, resampling: str
+) -> tuple[Test, int, Resampling]:
+    """The test, its resamples (or trials) and the resampling, checked."""
     if test not in TESTS:
         raise _error("unknown_test", "/test", f"expected bootstrap or randomization, got {test!r}")
     if pairs not in {"baseline", "all"}:
         raise _error("unknown_pairs", "/pairs", f"expected baseline or all, got {pairs!r}")
     count = DEFAULT_SAMPLES[test] if samples is None else samples
     mode = _check_draws(count, seed, resampling)
-    named = _named(systems)
-    refs = _check(named, references, 2)
-    chosen_test: Test = "bootstrap" if test == "bootstrap" else "randomization"
+    return ("bootstrap" if test == "bootstrap" else "randomization"), count, mode
+
+
+def _check_names(names: Sequence[str], least: int) -> list[str]:
+    """The systems' names given with their statistics: distinct, and at least ``least``."""
+    if isinstance(names, str):
+        raise _error("bad_systems", "/systems", f"expected a list of names, got {names!r}")
+    listed = [str(name) for name in names]
+    if len(set(listed)) != len(listed):
+        raise _error("duplicate_system", "/systems", f"expected distinct names, got {listed}")
+    if len(listed) < least:
+        message = f"expected at least {least} systems, got {len(listed)}"
+        raise _error("too_few_systems", "/systems", message)
+    return listed
+
+
+def _checked(stats: MetricStatistics, systems: int) -> MetricStatistics:
+    """One score's statistics: a matrix per system, all of one segment count."""
+    lengths = {len(matrix) for matrix in stats.matrices}
+    if len(stats.matrices) != systems or len(lengths) > 1:
+        message = (
+            f"{stats.key or stats.name}: expected a statistics matrix for each of {systems} "
+            f"systems, of one segment count, got {len(stats.matrices)} of {sorted(lengths)}"
+        )
+        raise _error("bad_statistics", "/statistics", message)
+    return stats
+
+
+def paired_test_from_statistics(
+    names: Sequence[str],
+    statistics: Iterable[MetricStatistics],
+    *,
+    test: str = "bootstrap",
+    samples: int | None = None,
+    seed: int | None = DEFAULT_SEED,
+    resampling: str = "sacrebleu",
+    pairs: str = "baseline",
+    confidence: int = 0,
+) -> SignificanceResult:
+    """``paired_test`` of systems given by their per-segment statistics: ``names`` the
+    systems', ``statistics`` each score's (``MetricStatistics``: its name, key and formula, a
+    matrix per system in the order of ``names``), as the resampled metrics make them of texts
+    (``ResampledMetric.each_score``, or ``joined`` of a test set's chunks: see
+    ``chunked_statistics``) or of their parts tools' answers (``from_segments``). Read one at
+    a time, after the arguments are checked; the other arguments as ``paired_test``'s."""
+    chosen_test, count, mode = _paired_draws(test, pairs, samples, seed, resampling)
+    listed = _check_names(names, 2)
     every: list[Pair] = (
-        [(i, j) for i in range(len(named)) for j in range(len(named)) if i < j]
+        [(i, j) for i in range(len(listed)) for j in range(len(listed)) if i < j]
         if pairs == "all"
-        else [(0, k) for k in range(1, len(named))]
+        else [(0, k) for k in range(1, len(listed))]
     )
-    texts = [hypotheses for _, hypotheses in named]
     rows: list[list[SystemScore]] = [[] for _ in range(len(every) + (pairs != "all"))]
-    groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
-    for stats in _each_score(metrics, options, groups, texts, refs, mode):
-        metric = stats.key
+    for stats in statistics:
+        metric = _checked(stats, len(listed)).key
         outcome = paired.compare_pairs(
             stats.formula,
             stats.matrices,
@@ -216,17 +279,17 @@ def paired_test(
         )
         if pairs != "all":
             rows[0].append(
-                _row(named[0][0], metric, stats.name, outcome.scores[0], outcome.intervals[0])
+                _row(listed[0], metric, stats.name, outcome.scores[0], outcome.intervals[0])
             )
         for k, (base, system) in enumerate(every):
             row = _row(
-                named[system][0],
+                listed[system],
                 metric,
                 stats.name,
                 outcome.scores[system],
                 outcome.intervals[system],
             )
-            row = replace(row, p_value=outcome.p_values[base, system], baseline=named[base][0])
+            row = replace(row, p_value=outcome.p_values[base, system], baseline=listed[base])
             rows[k + (pairs != "all")].append(row)
     flat = tuple(row for group in rows for row in group)
     shown_confidence = count if chosen_test == "bootstrap" else max(confidence, 0)
@@ -262,15 +325,36 @@ def confidence_interval(
     named = _named(systems)
     refs = _check(named, references, 1)
     texts = [hypotheses for _, hypotheses in named]
-    rows: list[list[SystemScore]] = [[] for _ in named]
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
-    for stats in _each_score(metrics, options, groups, texts, refs, mode):
-        metric = stats.key
+    return confidence_interval_from_statistics(
+        [name for name, _ in named],
+        _each_score(metrics, options, groups, texts, refs, mode),
+        samples=samples,
+        seed=seed,
+        resampling=resampling,
+    )
+
+
+def confidence_interval_from_statistics(
+    names: Sequence[str],
+    statistics: Iterable[MetricStatistics],
+    *,
+    samples: int = 1000,
+    seed: int | None = DEFAULT_SEED,
+    resampling: str = "sacrebleu",
+) -> SignificanceResult:
+    """``confidence_interval`` of systems given by their per-segment statistics, as
+    ``paired_test_from_statistics`` takes them."""
+    mode = _check_draws(samples, seed, resampling)
+    listed = _check_names(names, 1)
+    rows: list[list[SystemScore]] = [[] for _ in listed]
+    for stats in statistics:
+        metric = _checked(stats, len(listed)).key
         intervals = paired.confidence_intervals(
             stats.formula, stats.matrices, samples=samples, seed=seed, resampling=mode, single=True
         )
         for k, matrix in enumerate(stats.matrices):
             score = paired.corpus_score(stats.formula, matrix, mode)
-            rows[k].append(_row(named[k][0], metric, stats.name, score, intervals[k]))
+            rows[k].append(_row(listed[k], metric, stats.name, score, intervals[k]))
     flat = tuple(row for group in rows for row in group)
     return SignificanceResult(None, samples, samples, seed, mode, flat)

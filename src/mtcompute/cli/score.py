@@ -22,6 +22,7 @@ from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, default_tokenizer
 from mtcompute.scale.chunks import DEFAULT_CHUNK_BYTES, DEFAULT_CHUNK_LINES, FileSet
 from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES
 from mtcompute.scale.runners import default_jobs
+from mtcompute.scale.system_files import SystemFiles, SystemsReader
 from mtcompute.scale.work import JSONL, TEXT, Plan
 from mtcompute.scoring.metric import Option
 from mtcompute.scoring.registry import every_option, metrics
@@ -182,7 +183,6 @@ def _kept_segments(
 def _read_whole(
     named: tuple[str, ...],
     references: tuple[str, ...],
-    *,
     num_refs: int,
     encoding: str,
     against_baseline: bool,
@@ -194,6 +194,27 @@ def _read_whole(
         )
     except InputError as error:
         fail(error, one_line=True)
+
+
+def _read(
+    files: SystemFiles,
+    *,
+    several: bool,
+    subsets: tuple[object, object],
+    streamed: Callable[[], ReadTexts | None],
+) -> tuple[bool, ReadTexts | None]:
+    """Several systems (or one resampled) in UTF-8 and without a test set's subsets or detail
+    (``subsets``) read in chunks, scored and printed (True); else the texts read whole where
+    one system's stream does not read them (None: streamed there)."""
+    utf8 = is_utf8(files.encoding)
+    whole = any(subset is not None for subset in subsets)
+    if several and utf8 and not whole:
+        full = streamed()
+        return full is None, full
+    if several or files.num_refs != 1 or not utf8 or whole:
+        named, references = files.systems, files.references
+        return False, _read_whole(named, references, files.num_refs, files.encoding, files.paired)
+    return False, None
 
 
 def _detail(test_set: str | None, langpair: str | None, options: dict[str, Any]) -> Detail | None:
@@ -450,24 +471,20 @@ def score(
     # --paired-all names each pair's baseline in a column instead).
     against_baseline = paired and not asked["paired_all"]
     named = hypothesis_files if hypothesis_files != (STDIN,) else ()
-    resampled = paired or bool(asked["confidence"])
-    whole = not named or len(named) > 1 or resampled or num_refs != 1 or not is_utf8(encoding)
-    whole = whole or keep is not None or split is not None
-    full = (
-        _read_whole(
-            named,
-            references_named,
-            num_refs=num_refs,
-            encoding=encoding,
-            against_baseline=against_baseline,
-        )
-        if whole
-        else None
-    )
+    several = not named or len(named) > 1 or paired or bool(asked["confidence"])
+    files = SystemFiles(named, references_named, num_refs, against_baseline, encoding)
+    output = Output(output_format, width, score_only, short)
+
+    def streamed() -> ReadTexts | None:
+        chunk = (chunk_size, chunk_bytes)
+        return _systems_streamed(files, metrics, asked, settings, output, chunk, sentence_level)
+
+    printed, full = _read(files, several=several, subsets=(keep, split), streamed=streamed)
+    if printed:
+        return
     read = full if full is None or keep is None else _kept(full, keep)
     resampling = resampling_of(asked, len(read.systems) if read is not None else 1)
     chosen = score_order([name.lower() for name in metrics], paired=paired)
-    output = Output(output_format, width, score_only, short)
     if read is not None and (len(read.systems) > 1 or resampling is not None):
         if sentence_level:
             raise click.UsageError("--sentence-level scores one system, without resampling")
@@ -496,6 +513,54 @@ def score(
         click.echo("".join(f"{line}\n" for line in lines), nl=False)
     elif detail and not sentence_level:
         click.echo(NO_SUBSETS)
+
+
+def _systems_streamed(  # noqa: PLR0917
+    files: SystemFiles,
+    metrics: tuple[str, ...],
+    asked: dict[str, Any],
+    settings: dict[str, Any],
+    output: Output,
+    chunk: tuple[int, int],
+    sentence_level: bool,
+) -> ReadTexts | None:
+    """Several systems (or one resampled) read in chunks, scored and printed (None); where the
+    files hold one system without resampling (standard input's one column), its texts, which
+    the one system's path scores."""
+    try:
+        reader = SystemsReader(files)
+    except InputError as error:
+        fail(error, one_line=True)
+    with reader:
+        resampling = resampling_of(asked, len(reader.names))
+        if len(reader.names) == 1 and resampling is None:
+            return _read_all(reader)
+        if sentence_level:
+            raise click.UsageError("--sentence-level scores one system, without resampling")
+        from mtcompute.cli.systems import print_systems_streamed  # noqa: PLC0415
+
+        paired = bool(asked["paired_bs"] or asked["paired_ar"] or asked["paired_all"])
+        chosen = score_order([name.lower() for name in metrics], paired=paired)
+        print_systems_streamed(
+            reader, chosen, settings=settings, resampling=resampling, output=output, chunk=chunk
+        )
+    return None
+
+
+def _read_all(reader: SystemsReader) -> ReadTexts:
+    """Every chunk's texts together."""
+    systems: list[list[str]] = [[] for _ in reader.names]
+    references: list[list[str]] = []
+    for chunk in reader.chunks():
+        references = references or [[] for _ in chunk.references]
+        for lines, part in zip(
+            [*systems, *references], [*chunk.systems, *chunk.references], strict=True
+        ):
+            lines.extend(part)
+    return ReadTexts(
+        [(name, tuple(lines)) for name, lines in zip(reader.names, systems, strict=True)],
+        [tuple(stream) for stream in references],
+    )
 
 
 def _in_order(names: tuple[str, ...]) -> tuple[str, ...]:

@@ -1,67 +1,40 @@
-"""``score`` with several systems, or with resampling: read every file, score through
-``scoring.systems`` and print sacreBLEU's table (one system with ``--confidence``: its lines
-with ``(μ = MEAN ± CI)``), or JSON: a list of objects, one per system and metric."""
+"""``score`` with several systems, or with resampling: the files read in chunks
+(``scale.system_files``; whole where ``cli.texts`` reads them), scored through
+``scoring.systems`` and printed as sacreBLEU's table (one system with ``--confidence``: its
+lines with ``(μ = MEAN ± CI)``), or JSON: a list of objects, one per system and metric."""
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from mtcompute import jsonio
 from mtcompute.cli.failure import fail
 from mtcompute.cli.streamed import Output
-from mtcompute.errors import InputError, Violation
+from mtcompute.errors import InputError
+from mtcompute.scale.system_files import SystemsReader
 from mtcompute.scale.work import JSONL
+from mtcompute.scoring.registry import metric_named
 from mtcompute.scoring.report import (
     score_json,
     score_text,
     single_results,
     systems_json,
 )
-from mtcompute.scoring.score import score_corpus
+from mtcompute.scoring.score import score_corpus, score_corpus_in_chunks
+from mtcompute.scoring.scored import Scored
 from mtcompute.scoring.signature import shortened
 from mtcompute.scoring.systems import (
     Resampling,
     SystemsReport,
+    compare_in_chunks,
     confident_scores,
     json_rows,
     printed_rows,
     score_systems,
     text_report,
 )
-from mtcompute.scoring.textfiles import STDIN, TextFile, check_same_length, read_text_file
 
 Systems = list[tuple[str, tuple[str, ...]]]
-
-
-def read_systems(
-    hypothesis_files: Sequence[str], reference_files: Sequence[str]
-) -> tuple[Systems, list[tuple[str, ...]]]:
-    """Every system's lines and every reference stream; every file's problem at once."""
-    names = (*hypothesis_files, *reference_files)
-    errors: list[Violation] = []
-    if names.count(STDIN) > 1:
-        message = "standard input ('-') can be read for one file only"
-        errors.append(Violation(code="file_unreadable", pointer="", message=message))
-    repeated = sorted({name for name in hypothesis_files if hypothesis_files.count(name) > 1})
-    for name in repeated:
-        message = f"{name} is given twice after -i: expected each system once"
-        errors.append(Violation(code="duplicate_system", pointer="", message=message))
-    files: list[TextFile] = []
-    if not errors:
-        for name in names:
-            try:
-                files.append(read_text_file(name, sys.stdin.buffer))
-            except InputError as error:
-                errors += error.errors
-    try:
-        if errors:
-            raise InputError(errors)
-        systems, references = files[: len(hypothesis_files)], files[len(hypothesis_files) :]
-        for system in systems:
-            check_same_length(system, references)
-    except InputError as error:
-        fail(error, one_line=True)
-    return [(system.name, system.lines) for system in systems], [r.lines for r in references]
 
 
 def print_systems(
@@ -72,53 +45,78 @@ def print_systems(
     resampling: Resampling | None,
     output: Output,
 ) -> None:
-    """Score and print as sacreBLEU does: its JSON (``-f json``), table (``text``, ``latex``),
-    or one system's lines with ``--confidence``; jsonl: mtcompute's objects, one a line."""
+    """Texts read whole (another encoding, a test set's subset or detail) scored and printed
+    as sacreBLEU does: its JSON (``-f json``), table (``text``, ``latex``), or one system's
+    lines with ``--confidence``; jsonl: mtcompute's objects, one a line."""
     systems, references = read
     asked = resampling or Resampling(seed=None)
+
+    def scored() -> list[Scored]:
+        return score_corpus(systems[0][1], references, metrics, settings)
+
     try:
         report = score_systems(systems, references, metrics, settings, asked)
-        if len(systems) == 1:
-            text = _one_system(
-                report,
-                hypotheses=systems[0][1],
-                references=references,
-                metrics=metrics,
-                settings=settings,
-                output=output,
-            )
-        elif output.format == JSONL:
-            text = "\n".join(jsonio.dumps(row).decode() for row in json_rows(report))
-        elif output.format == "json":
-            text = systems_json(printed_rows(report, output.width))
-        else:
-            text = text_report(
-                report, output.width, latex=output.format == "latex", short=output.short
-            )
+        text = _printed(report, scored, output)
     except InputError as error:
         fail(error, one_line=True)
+    _write(text)
+
+
+def print_systems_streamed(
+    reader: SystemsReader,
+    metrics: Sequence[str],
+    *,
+    settings: Mapping[str, Any],
+    resampling: Resampling | None,
+    output: Output,
+    chunk: tuple[int, int],
+) -> None:
+    """``print_systems`` of files read ``chunk`` (lines, bytes) at a time: each resampled
+    metric's statistics made chunk by chunk and held alone, the same bytes printed."""
+    asked = resampling or Resampling(seed=None)
+    nrefs = len(reader.files.references) * reader.files.num_refs
+
+    def chunks() -> Iterator[tuple[list[tuple[str, ...]], list[tuple[str, ...]]]]:
+        for part in reader.chunks(*chunk):
+            yield part.systems, part.references
+
+    def scored() -> list[Scored]:
+        parts = ((texts[0], streams) for texts, streams in chunks())
+        return score_corpus_in_chunks(parts, metrics, settings)
+
+    try:
+        chosen = [metric_named(metric)(settings) for metric in metrics]
+        report = compare_in_chunks(reader.names, chunks, chosen, asked, nrefs)
+        text = _printed(report, scored, output)
+    except InputError as error:
+        fail(error, one_line=True)
+    _write(text)
+
+
+def _printed(report: SystemsReport, scored: Callable[[], list[Scored]], output: Output) -> str:
+    if len(report.systems) == 1:
+        return _one_system(report, scored, output)
+    if output.format == JSONL:
+        return "\n".join(jsonio.dumps(row).decode() for row in json_rows(report))
+    if output.format == "json":
+        return systems_json(printed_rows(report, output.width))
+    return text_report(report, output.width, latex=output.format == "latex", short=output.short)
+
+
+def _write(text: str) -> None:
     out = sys.stdout.buffer
     out.write(f"{text}\n".encode())
     out.flush()
 
 
-def _one_system(
-    report: SystemsReport,
-    *,
-    hypotheses: Sequence[str],
-    references: Sequence[Sequence[str]],
-    metrics: Sequence[str],
-    settings: Mapping[str, Any],
-    output: Output,
-) -> str:
+def _one_system(report: SystemsReport, scored: Callable[[], list[Scored]], output: Output) -> str:
     """sacreBLEU's result of one system with ``--confidence``: its lines, or JSON objects,
     with the bootstrap mean and interval."""
     if output.format == JSONL:
         return "\n".join(jsonio.dumps(row).decode() for row in json_rows(report))
     as_json = output.format == "json"
     results = []
-    scored = score_corpus(hypotheses, references, metrics, settings)
-    for one in confident_scores(report, scored):
+    for one in confident_scores(report, scored()):
         sign = one.signature
         if output.short and not as_json:
             sign = shortened(sign, ter=one.metric == "ter")

@@ -12,8 +12,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from mtcompute.errors import InputError
-from mtcompute.scoring.report import as_baseline
+from mtcompute.scale import text_errors
+from mtcompute.scale.system_files import (
+    STDIN_SHOWN,
+    shown_name,
+    stdin_names,
+    stream_names,
+    system_files,
+    system_names,
+)
 from mtcompute.scoring.textfiles import STDIN, file_error
 
 UTF8 = "utf-8"
@@ -58,17 +65,14 @@ def read_lines(name: str, encoding: str) -> list[str]:
         except OSError as error:
             message = f"{name}: cannot be read ({error.strerror})"
             raise file_error("file_unreadable", message) from None
-    shown = "standard input" if name == STDIN else name
+    shown = shown_name(name)
     if not data:
-        raise file_error("empty_file", f"{shown}: the file is empty, expected one segment a line")
+        raise text_errors.empty_file(shown)
     try:
         text = codec.decode(data)[0]
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
-        message = (
-            f"{shown}: line {line} is not {codec.name}; expected text in --encoding {encoding}"
-        )
-        raise file_error("invalid_encoding", message) from None
+        raise text_errors.not_in_encoding(shown, line, codec.name, encoding) from None
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
@@ -81,11 +85,7 @@ def split_references(name: str, lines: Sequence[str], count: int) -> list[tuple[
     for number, line in enumerate(lines, start=1):
         fields = line.split("\t", count - 1)
         if len(fields) != count:
-            message = (
-                f"{name}: line {number} has {len(fields)} tab-separated references, expected "
-                f"{count} (--num-refs {count})"
-            )
-            raise file_error("wrong_reference_count", message)
+            raise text_errors.wrong_reference_count(name, number, len(fields), count)
         for stream, field in zip(streams, fields, strict=True):
             stream.append(field)
     return [tuple(stream) for stream in streams]
@@ -98,17 +98,11 @@ def stdin_systems(lines: Sequence[str], *, paired: bool) -> list[tuple[str, tupl
     for number, line in enumerate(lines, start=1):
         fields = line.split("\t")
         if len(fields) != width:
-            message = (
-                f"standard input: line {number} has {len(fields)} tab-separated systems, the "
-                f"first line {width}: expected as many on every line"
-            )
-            raise file_error("system_count_mismatch", message)
+            raise text_errors.system_count_mismatch(number, len(fields), width)
         for column, field in zip(columns, fields, strict=True):
             # sacreBLEU strips each field but the first line's (it strips that line whole)
             column.append(field.rstrip() if number > 1 else field)
-    names = [f"System {k + 1}" for k in range(width)]
-    if paired:  # sacreBLEU's names: the others keep counting from 1
-        names = ["Baseline", *names[:-1]]
+    names = stdin_names(width, paired=paired)
     return [(name, tuple(column)) for name, column in zip(names, columns, strict=True)]
 
 
@@ -123,8 +117,7 @@ def read_texts(
     """Every system and reference stream, read whole; each file's first problem."""
     reads = [*reference_files, *(hypothesis_files or [STDIN])].count(STDIN)
     if reads > 1:
-        message = "standard input ('-') can be read for one file only"
-        raise file_error("file_unreadable", message)
+        raise text_errors.stdin_twice()
     references: list[tuple[str, ...]] = []
     for name in reference_files:
         lines = read_lines(name, encoding)
@@ -136,38 +129,24 @@ def read_texts(
         systems = stdin_systems(read_lines(STDIN, encoding), paired=paired)
     else:
         systems = _file_systems(hypothesis_files, encoding, paired=paired)
-    stream_names = _stream_names(reference_files, num_refs)
+    reference_names = stream_names(reference_files, num_refs)
     for name, segments in systems:
-        shown = "standard input" if not hypothesis_files else name
-        for reference_name, stream in zip(stream_names, references, strict=True):
+        shown = STDIN_SHOWN if not hypothesis_files else name
+        for reference_name, stream in zip(reference_names, references, strict=True):
             if len(stream) != len(segments):
-                message = (
-                    f"{reference_name} has {len(stream)} lines but {shown} has {len(segments)}: "
-                    "expected one reference line for each hypothesis line"
+                raise text_errors.line_count_mismatch(
+                    reference_name, len(stream), shown, len(segments)
                 )
-                raise InputError(file_error("line_count_mismatch", message).errors)
     return ReadTexts(systems, references)
 
 
 def _file_systems(
     hypothesis_files: Sequence[str], encoding: str, *, paired: bool
 ) -> list[tuple[str, tuple[str, ...]]]:
-    """Each file's system; a file named twice is refused (with a paired test, sacreBLEU skips
-    the baseline named again)."""
-    named: list[str] = []
-    for file in hypothesis_files:
-        if file not in named:
-            named.append(file)
-        elif not (paired and file == named[0]):
-            message = f"{file} is given twice after -i: expected each system once"
-            raise file_error("duplicate_system", message)
-    systems = [(file, tuple(read_lines(file, encoding))) for file in named]
-    if paired:
-        systems[0] = (as_baseline(systems[0][0]), systems[0][1])
-    return systems
-
-
-def _stream_names(reference_files: Sequence[str], num_refs: int) -> list[str]:
-    if num_refs == 1:
-        return list(reference_files)
-    return [f"{reference_files[0]} (reference {k + 1})" for k in range(num_refs)]
+    """Each file's system (``system_files``: a file named twice is refused, but a paired
+    test's baseline), the first named ``Baseline: NAME`` in a paired test."""
+    files = system_files(hypothesis_files, paired=paired)
+    names = system_names(files, paired=paired)
+    return [
+        (name, tuple(read_lines(file, encoding))) for name, file in zip(names, files, strict=True)
+    ]

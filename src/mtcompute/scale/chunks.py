@@ -11,7 +11,7 @@ is read once, and a length mismatch there is found where the shorter file ends.
 import os
 import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -143,7 +143,7 @@ class ChunkReader:
 
     def _opened(self, name: str, stdin: BinaryIO) -> BinaryIO | InputError:
         try:
-            return stdin if name == STDIN else self._stack.enter_context(_open(name))
+            return stdin if name == STDIN else self._stack.enter_context(open_file(name))
         except InputError as error:
             return error
 
@@ -153,23 +153,39 @@ class ChunkReader:
             LineSource(name, stream, self.max_line_bytes)
             for name, stream in zip(names, self.streams, strict=True)
         ]
-        share = max(1, self.max_bytes // len(sources))  # each file's part of the bytes
         first = 1
-        while True:
-            parts = [source.take(self.lines, share) for source in sources]
-            count = min(part.count for part in parts)
-            for k, source in enumerate(sources):
-                if parts[k].count > count:  # another file's lines were longer: keep in step
-                    source.give_back(parts[k])
-                    parts[k] = source.take(count)
-            if any(source.exhausted for source in sources) and not all(
-                source.exhausted for source in sources
-            ):  # a file ended before another: count what is left
-                _check_counts(self.files, [_rest(source) for source in sources])
-            if not count:
-                return
+        for parts in step(sources, self.lines, self.max_bytes, self._uneven):
             yield Chunk(first, names, tuple(parts), self.max_line_bytes)
-            first += count
+            first += parts[0].count
+
+    def _uneven(self, sources: Sequence[LineSource]) -> None:
+        """A file ended before another: count what is left."""
+        _check_counts(self.files, [_rest(source) for source in sources])
+
+
+def step(
+    sources: Sequence[LineSource],
+    lines: int,
+    max_bytes: int,
+    uneven: Callable[[Sequence[LineSource]], None] | None = None,
+) -> Iterator[list[RawLines]]:
+    """The files' lines in step, as many of each file a chunk: at most ``lines`` and, past the
+    first, at most ``max_bytes`` bytes of them all (each file its share); ``uneven`` is told
+    when a file ends before another (surveyed files end together)."""
+    share = max(1, max_bytes // len(sources))  # each file's part of the bytes
+    while True:
+        parts = [source.take(lines, share) for source in sources]
+        count = min(part.count for part in parts)
+        for k, source in enumerate(sources):
+            if parts[k].count > count:  # another file's lines were longer: keep in step
+                source.give_back(parts[k])
+                parts[k] = source.take(count)
+        ended = [source.exhausted for source in sources]
+        if uneven is not None and any(ended) and not all(ended):
+            uneven(sources)
+        if not count:
+            return
+        yield parts
 
 
 def _surveyed_where_regular(
@@ -214,7 +230,8 @@ def _rest(source: LineSource) -> int:
     return source.taken
 
 
-def _open(name: str) -> BinaryIO:
+def open_file(name: str) -> BinaryIO:
+    """The file opened to read bytes; ``InputError`` naming it if it cannot be."""
     try:
         if stat.S_ISDIR(os.stat(name).st_mode):
             raise file_error("file_unreadable", f"{name}: is a directory, expected a text file")

@@ -6,7 +6,7 @@ Every metric comes from the registry (``registry.metric_named``) and goes throug
 functions, so the contracts' rules apply and their request limits do not.
 """
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from mtcompute.scoring.metric import ScoringMetric, Streams, Texts
@@ -43,6 +43,34 @@ def score_corpus(
         for scored in metric.corpus_scores(
             metric.statistics(hypotheses, references), len(references)
         )
+    ]
+
+
+def score_corpus_in_chunks(
+    chunks: Iterable[tuple[Texts, Streams]],
+    names: Sequence[str],
+    settings: Mapping[str, Any] | None = None,
+) -> list[Scored]:
+    """``score_corpus`` of a test set given in consecutive chunks (each chunk's hypotheses and
+    reference streams): each metric's statistics added chunk by chunk (``fold``), the same
+    scores as of the whole texts."""
+    chosen = chosen_metrics(names, settings or {}, sentence_level=False)
+    totals: list[Any] | None = None
+    nrefs = 0
+    for hypotheses, references in chunks:
+        parts = [metric.statistics(hypotheses, references) for metric in chosen]
+        totals = (
+            parts
+            if totals is None
+            else [m.fold(t, p) for m, t, p in zip(chosen, totals, parts, strict=True)]
+        )
+        nrefs = len(references)
+    if totals is None:
+        raise ValueError("expected one chunk of segments or more, got none")
+    return [
+        scored
+        for metric, total in zip(chosen, totals, strict=True)
+        for scored in metric.corpus_scores(total, nrefs)
     ]
 
 

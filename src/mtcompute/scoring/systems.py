@@ -8,13 +8,14 @@ each metric's signature with the resampling (``bs:``, ``ar:``, ``seed:``; ``resa
 in portable mode) and prints sacreBLEU's table, header and signature block, or JSON.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from mtcompute import api
-from mtcompute.api.significance import score_keys
+from mtcompute.api.significance import metric_options, score_keys
 from mtcompute.errors import InputError, Violation
+from mtcompute.fast.resampling.registry import MetricStatistics
 from mtcompute.metrics.significance import SignificanceResult, SystemScore
 from mtcompute.scoring.metric import ScoringMetric, Streams, per_segment
 from mtcompute.scoring.registry import metric_named
@@ -24,6 +25,9 @@ from mtcompute.scoring.signature import shortened
 from mtcompute.scoring.table import fancy_grid
 
 _SIGNIFICANT = 0.05
+# A test set's consecutive chunks, from the start at each call: each system's texts and each
+# reference stream's (``Streams``) of the chunk's segments.
+Chunks = Callable[[], Iterable[tuple[Sequence[Sequence[str]], Streams]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,18 +122,71 @@ def compare_systems(
     else:
         samples = resampling.confidence or 1
         result = api.confidence_interval(list(systems), refs, samples=samples, **common)
-        if not resampling.confidence:
-            result = replace(result, results=tuple(_bare(row) for row in result.results))
+    names = tuple(name for name, _ in systems)
+    return _report(result, chosen, len(references), resampling, names)
+
+
+def compare_in_chunks(
+    names: Sequence[str],
+    chunks: Chunks,
+    metrics: Sequence[ScoringMetric],
+    resampling: Resampling,
+    nrefs: int,
+) -> SystemsReport:
+    """``compare_systems`` of a test set read in chunks: ``chunks()`` gives its consecutive
+    chunks from the start (each system's texts, each reference stream's), once for each
+    resampled metric, whose statistics alone are held (``api.chunked_statistics``); the same
+    report as of the whole texts."""
+    chosen = _resampled(metrics)
+    options = {name: scoring.resampling_options() for name, scoring in chosen.items()}
+
+    def statistics() -> Iterator[MetricStatistics]:
+        for name in chosen:  # every option refused before any text is scored, as of texts
+            metric_options(name, options[name])
+        for name in chosen:
+            parts = ((texts, per_segment(streams)) for texts, streams in chunks())
+            yield from api.chunked_statistics(
+                name, parts, options=options[name], resampling=resampling.mode
+            )
+
+    common: dict[str, Any] = {"seed": resampling.seed, "resampling": resampling.mode}
+    result: SignificanceResult
+    if resampling.test:
+        result = api.paired_test_from_statistics(
+            names,
+            statistics(),
+            test=resampling.test,
+            samples=resampling.samples,
+            pairs="all" if resampling.every_pair else "baseline",
+            confidence=resampling.confidence,
+            **common,
+        )
+    else:
+        samples = resampling.confidence or 1
+        result = api.confidence_interval_from_statistics(
+            names, statistics(), samples=samples, **common
+        )
+    return _report(result, chosen, nrefs, resampling, tuple(names))
+
+
+def _report(
+    result: SignificanceResult,
+    chosen: Mapping[str, ScoringMetric],
+    nrefs: int,
+    resampling: Resampling,
+    systems: tuple[str, ...],
+) -> SystemsReport:
+    """The report of the library's result: each score's name and signature, the rows."""
+    if not resampling.test and not resampling.confidence:
+        result = replace(result, results=tuple(_bare(row) for row in result.results))
     names = {row.metric: row.name for row in result.results}
     # Keyed by each score, as the rows are: a metric may give several (ROUGE's types).
     signatures = {
-        key: with_draws(scoring.signature(len(references)), resampling)
+        key: with_draws(scoring.signature(nrefs), resampling)
         for name, scoring in chosen.items()
-        for key in score_keys(name, options[name])
+        for key in score_keys(name, scoring.resampling_options())
     }
-    return SystemsReport(
-        names, signatures, result.results, resampling, tuple(name for name, _ in systems)
-    )
+    return SystemsReport(names, signatures, result.results, resampling, systems)
 
 
 def _resampled(metrics: Sequence[ScoringMetric]) -> dict[str, ScoringMetric]:

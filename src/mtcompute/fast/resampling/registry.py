@@ -7,8 +7,10 @@ per-segment statistics matrix per system with the formula that scores their sums
 that gives several scores, as ROUGE gives one per type, gives a matrix per system and a formula
 for each, and names them with ``scores``); or, for a test set scored in parts, the per-segment
 statistics its parts tools answer (one mapping a segment, named as those tools name them) into
-the same matrices. Adding one is one module in ``segmentwise/`` that calls ``register``: every
-module there is imported the first time the metrics are read. (``score``'s metric, a layer
+the same matrices. A test set read in chunks gives each chunk's statistics, which ``joined``
+makes the whole set's, the same matrices as of the whole texts. Adding one is one module in
+``segmentwise/`` that calls ``register``: every module there is imported the first time the
+metrics are read. (``score``'s metric, a layer
 above, names it by ``resampled``.)
 """
 
@@ -17,6 +19,8 @@ import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+import numpy as np
 
 from mtcompute.fast.resampling.modes import Resampling
 from mtcompute.fast.resampling.scores import Formula, Matrix
@@ -55,6 +59,23 @@ def _only(name: str) -> Callable[[Any], tuple[str, ...]]:
 # segments[k][i] is system k's statistics of segment i, as the metric's parts tools name them.
 Segments = Sequence[Sequence[Mapping[str, Any]]]
 FromSegments = Callable[[Any, Segments], MetricStatistics]
+# One score's statistics of consecutive chunks of a test set, in order, to the whole set's.
+Join = Callable[[Sequence[MetricStatistics]], MetricStatistics]
+
+
+def stacked(parts: Sequence[MetricStatistics]) -> MetricStatistics:
+    """The chunks' matrices one under the other, system by system, where every chunk's formula
+    is the same (statistics that do not depend on the other segments')."""
+    first = parts[0]
+    if any(part.formula != first.formula for part in parts):
+        raise ValueError(f"{first.name}: the chunks' formulas differ, expected one formula")
+    return replace(first, matrices=stacked_matrices([part.matrices for part in parts]))
+
+
+def stacked_matrices(parts: Sequence[Sequence[Matrix]]) -> list[Matrix]:
+    """Each system's matrices of the chunks (``parts[c][k]``: chunk c's of system k), one
+    under the other."""
+    return [np.concatenate(chunks) for chunks in zip(*parts, strict=True)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +86,10 @@ class ResampledMetric:
     ``statistics`` (the matrices of every system), ``defaults`` (each keyword option's value
     when it is left out), ``from_segments`` (the matrices, in portable mode, of per-segment
     statistics as the metric's parts tools answer them; the caller has checked their shape;
-    ``None`` for a metric without parts tools) and, for a metric that gives several scores,
-    ``scores`` (the key of each, from its options; by default its name alone)."""
+    ``None`` for a metric without parts tools), for a metric that gives several scores,
+    ``scores`` (the key of each, from its options; by default its name alone), and for one
+    whose statistics of a segment depend on the others' (a scale common to all), ``join``:
+    chunks' statistics to the whole set's (by default ``stacked``)."""
 
     name: str
     group: str
@@ -75,6 +98,7 @@ class ResampledMetric:
     defaults: Mapping[str, Any] = field(default_factory=dict)
     from_segments: FromSegments | None = None
     scores: Callable[[Any], tuple[str, ...]] | None = None
+    join: Join = stacked
 
     def score_keys(self, options: Any) -> tuple[str, ...]:
         """The key of each score the metric gives with these options, in its order."""
@@ -93,6 +117,13 @@ class ResampledMetric:
         if isinstance(made, MetricStatistics):
             return [replace(made, key=made.key or self.name)]
         return list(made)
+
+    def joined(self, chunks: Sequence[Sequence[MetricStatistics]]) -> list[MetricStatistics]:
+        """Each score's statistics of the whole test set from ``each_score``'s of its chunks
+        (``chunks[c]``: chunk c's, in order): what ``each_score`` gives of the whole texts."""
+        if not chunks:
+            raise ValueError("expected the statistics of one chunk or more, got none")
+        return [self.join(list(score)) for score in zip(*chunks, strict=True)]
 
 
 _METRICS: dict[str, ResampledMetric] = {}

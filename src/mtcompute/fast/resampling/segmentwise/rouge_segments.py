@@ -26,18 +26,27 @@ another order. The two resamplings keep the two promises they make for every met
     2**shift``, rounded once to the nearest double (Python's exact integer division), times
     100. The one rounding makes it the exact mean's nearest double, where a left-to-right sum
     may differ in the last bits: a portable score may differ from ``score``'s by an ulp, as
-    portable BLEU's fdlibm logarithms may from the platform's.
+    portable BLEU's fdlibm logarithms may from the platform's. Chunks of a test set have a
+    scale each: ``rouge_join`` shifts each chunk's digits to the largest (exact: a shift of
+    integers), the digits the whole texts give.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from mtcompute.fast.resampling.modes import Resampling
-from mtcompute.fast.resampling.registry import MetricStatistics, ResampledMetric, Texts, register
+from mtcompute.fast.resampling.registry import (
+    MetricStatistics,
+    ResampledMetric,
+    Texts,
+    register,
+    stacked,
+    stacked_matrices,
+)
 from mtcompute.fast.resampling.scores import Matrix, Scores
 from mtcompute.fast.rouge.scores import score_array
 from mtcompute.metrics.rouge.score import TOKENIZERS
@@ -192,8 +201,55 @@ def rouge_statistics(
     return each
 
 
+def shifted_digits(matrix: Matrix, by: int, limbs: int) -> Matrix:
+    """``digit_matrix``'s rows of integers ``x`` as the rows of ``x * 2**by`` in ``limbs``
+    digits (enough for them), the count column kept: each digit moved ``by % 16`` bits up, its
+    carry into the next, then whole digits ``by // 16`` places up; exact integer arithmetic."""
+    whole, bits = divmod(by, LIMB_BITS)
+    digits = matrix[:, :-1].astype(np.int64) << bits  # below 2**32
+    width = digits.shape[1]
+    kept, carried = min(width, limbs - whole), min(width, limbs - whole - 1)
+    if np.any(digits[:, kept:]) or np.any(digits[:, carried:] >> LIMB_BITS):
+        raise ValueError(f"expected values below 2**{LIMB_BITS * limbs} once shifted")
+    moved = np.zeros((len(matrix), limbs + 1))
+    moved[:, whole : whole + kept] = digits[:, :kept] & _LIMB
+    moved[:, whole + 1 : whole + 1 + carried] += digits[:, :carried] >> LIMB_BITS
+    moved[:, -1] = matrix[:, -1]
+    return moved
+
+
+def _mean_formula(part: MetricStatistics) -> RougeMeanFormula:
+    assert isinstance(part.formula, RougeMeanFormula)
+    return part.formula
+
+
+def rouge_join(parts: Sequence[MetricStatistics]) -> MetricStatistics:
+    """Chunks' statistics of one ROUGE type as the whole set's: in ``sacrebleu`` mode one under
+    the other; in ``portable`` mode each chunk's digits shifted to the largest scale of all
+    (each value's ``2**shift`` multiple is then the one ``digit_matrix`` makes of the whole)."""
+    formulas = [_mean_formula(part) for part in parts]
+    if not any(formula.limbs for formula in formulas):
+        return stacked(parts)
+    shift = max(formula.shift for formula in formulas)
+    joined = RougeMeanFormula(shift // LIMB_BITS + 1, shift)
+    moved = [
+        [
+            matrix
+            if formula == joined
+            else shifted_digits(matrix, shift - formula.shift, joined.limbs)
+            for matrix in part.matrices
+        ]
+        for part, formula in zip(parts, formulas, strict=True)
+    ]
+    return replace(parts[0], formula=joined, matrices=stacked_matrices(moved))
+
+
 def _types(options: RougeOptions) -> tuple[str, ...]:
     return options.rouge_types
 
 
-ROUGE = register(ResampledMetric("rouge", "rouge", rouge_options, rouge_statistics, scores=_types))
+ROUGE = register(
+    ResampledMetric(
+        "rouge", "rouge", rouge_options, rouge_statistics, scores=_types, join=rouge_join
+    )
+)

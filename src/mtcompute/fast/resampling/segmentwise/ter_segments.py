@@ -1,8 +1,9 @@
 """TER resampled: each segment's edits and average reference length (scaled to an integer in
 portable mode), scored by TER's formula."""
 
+import math
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,7 @@ from mtcompute.fast.resampling.registry import (
     Segments,
     Texts,
     register,
+    stacked_matrices,
 )
 from mtcompute.fast.resampling.scores import TerFormula
 from mtcompute.fast.resampling.statistics import reference_count, ter_matrix, ter_scale
@@ -64,7 +66,29 @@ def ter_from_segments(options: TerOptions, segments: Segments) -> MetricStatisti
     return MetricStatistics("TER", TerFormula(scale), matrices)
 
 
+def ter_join(parts: Sequence[MetricStatistics]) -> MetricStatistics:
+    """Chunks' statistics as the whole set's: in portable mode each chunk's lengths are scaled
+    by the least common multiple of its reference counts, the whole set's by that of every
+    chunk's (``ter_scale`` of all the counts), so each chunk's are multiplied by the whole
+    scale over its own: integers still, the very integers of the whole texts."""
+    scales = [_scale(part) for part in parts]
+    whole = math.lcm(*scales)
+    rescaled = []
+    for part, scale in zip(parts, scales, strict=True):
+        factor = np.array([1.0, float(whole // scale)])
+        rescaled.append([matrix * factor if scale != whole else matrix for matrix in part.matrices])
+    first = parts[0]
+    return replace(first, formula=TerFormula(whole), matrices=stacked_matrices(rescaled))
+
+
+def _scale(part: MetricStatistics) -> int:
+    assert isinstance(part.formula, TerFormula)
+    return part.formula.scale
+
+
 _DEFAULTS = {field.name: field.default for field in fields(TerOptions)}
 TER = register(
-    ResampledMetric("ter", "ter", ter_options, ter_statistics, _DEFAULTS, ter_from_segments)
+    ResampledMetric(
+        "ter", "ter", ter_options, ter_statistics, _DEFAULTS, ter_from_segments, join=ter_join
+    )
 )

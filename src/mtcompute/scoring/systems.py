@@ -98,32 +98,13 @@ def compare_systems(
     metrics: Sequence[ScoringMetric],
     resampling: Resampling,
 ) -> SystemsReport:
-    """``score_systems`` on metrics made already, each with options of its own."""
-    refs = per_segment(references)
-    chosen = _resampled(metrics)
-    options = {name: scoring.resampling_options() for name, scoring in chosen.items()}
-    common: dict[str, Any] = {
-        "metrics": list(chosen),
-        "seed": resampling.seed,
-        "resampling": resampling.mode,
-        "options": options,
-    }
-    result: SignificanceResult
-    if resampling.test:
-        result = api.paired_test(
-            list(systems),
-            refs,
-            test=resampling.test,
-            samples=resampling.samples,
-            pairs="all" if resampling.every_pair else "baseline",
-            confidence=resampling.confidence,
-            **common,
-        )
-    else:
-        samples = resampling.confidence or 1
-        result = api.confidence_interval(list(systems), refs, samples=samples, **common)
-    names = tuple(name for name, _ in systems)
-    return _report(result, chosen, len(references), resampling, names)
+    """``score_systems`` on metrics made already, each with options of its own: the test set
+    as one chunk."""
+    names = [name for name, _ in systems]
+    texts = [hypotheses for _, hypotheses in systems]
+    return compare_in_chunks(
+        names, lambda: [(texts, references)], metrics, resampling, len(references)
+    )
 
 
 def compare_in_chunks(

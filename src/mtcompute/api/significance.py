@@ -133,6 +133,23 @@ def _all_options(
     return chosen
 
 
+def _statistics(  # noqa: PLR0917
+    systems: Systems,
+    references: Sequence[Sequence[str]],
+    least: int,
+    metrics: Sequence[str],
+    options: Mapping[str, Mapping[str, Any]] | None,
+    groups: Mapping[str, Mapping[str, Any] | None],
+    mode: Resampling,
+) -> tuple[list[str], Iterator[MetricStatistics]]:
+    """The systems' names (``least`` of them at least, checked with the references) and each
+    score's statistics, made when it is reached."""
+    named = _named(systems)
+    refs = _check(named, references, least)
+    texts = [hypotheses for _, hypotheses in named]
+    return [name for name, _ in named], _each_score(metrics, options, groups, texts, refs, mode)
+
+
 def _each_score(  # noqa: PLR0917
     metrics: Sequence[str],
     options: Mapping[str, Mapping[str, Any]] | None,
@@ -186,13 +203,11 @@ def paired_test(
     None. Raises ``InputError`` for a bad argument.
     """
     drawn = _paired_draws(test, pairs, samples, seed, resampling)
-    named = _named(systems)
-    refs = _check(named, references, 2)
-    texts = [hypotheses for _, hypotheses in named]
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
+    names, statistics = _statistics(systems, references, 2, metrics, options, groups, drawn[2])
     return paired_test_from_statistics(
-        [name for name, _ in named],
-        _each_score(metrics, options, groups, texts, refs, drawn[2]),
+        names,
+        statistics,
         test=test,
         samples=drawn[1],
         seed=seed,
@@ -322,13 +337,11 @@ def confidence_interval(
     is ``statistics.mean``'s, as its ``Score.estimate_ci`` takes it). Arguments as
     ``paired_test``'s; one system is enough."""
     mode = _check_draws(samples, seed, resampling)
-    named = _named(systems)
-    refs = _check(named, references, 1)
-    texts = [hypotheses for _, hypotheses in named]
     groups = {"bleu": bleu, "chrf": chrf, "ter": ter}
+    names, statistics = _statistics(systems, references, 1, metrics, options, groups, mode)
     return confidence_interval_from_statistics(
-        [name for name, _ in named],
-        _each_score(metrics, options, groups, texts, refs, mode),
+        names,
+        statistics,
         samples=samples,
         seed=seed,
         resampling=resampling,

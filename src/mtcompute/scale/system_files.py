@@ -7,9 +7,7 @@ temporary file on the way, so that every file can be read again; then ``chunks``
 step, a chunk bounded in segments and bytes, as often as asked, holding one chunk's texts.
 """
 
-import shutil
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
@@ -146,6 +144,10 @@ class SystemsReader:
     def _opened(self, name: str, stdin: BinaryIO) -> tuple[str, BinaryIO]:
         """The file opened (standard input copied to a temporary file first), kept."""
         if name == STDIN:
+            # Loaded here, for standard input alone: a file's command starts sooner.
+            import shutil  # noqa: PLC0415
+            import tempfile  # noqa: PLC0415
+
             spooled = self._stack.enter_context(tempfile.TemporaryFile())  # noqa: SIM115
             shutil.copyfileobj(stdin, spooled, BLOCK_BYTES)
             stream: BinaryIO = spooled

@@ -90,7 +90,6 @@ typedef struct {
     Index *scores;
     uint64_t last_bit;
     Index bound, first, last;
-    uint64_t carry_p, carry_n;
 } Band;
 
 static void band_free(Band *b) {
@@ -124,7 +123,6 @@ static int band_init(Band *b, const Patterns *patterns, Index n, Index m, Index 
         limit = (b->bound + n - m) / 2 + 1;
     }
     b->last = (words < ceil_div(limit, WORD_BITS) ? words : ceil_div(limit, WORD_BITS)) - 1;
-    b->carry_p = 1;
     return 0;
 }
 
@@ -133,53 +131,65 @@ static inline Index row_of(const Band *b, Index block) {
     return block + 1 == b->words ? b->n - 1 : (block + 1) * WORD_BITS - 1;
 }
 
+/* A row's carries from block to block: the horizontal differences at a block's last item. */
+typedef struct {
+    uint64_t positive, negative;
+} Carries;
+
 /* One block of a row, carries in and out; answers the change of the block's score. */
-static inline Index band_advance(Band *b, Index block, uint64_t pattern) {
-    uint64_t x = pattern | b->carry_n;
+static inline Index band_advance(const Band *b, Index block, uint64_t pattern, Carries *c) {
+    uint64_t x = pattern | c->negative;
     uint64_t vp = b->vp[block], vn = b->vn[block];
     uint64_t d0 = (((x & vp) + vp) ^ vp) | x | vn;
     uint64_t hp = vn | ~(d0 | vp);
     uint64_t hn = d0 & vp;
-    uint64_t hp_in = b->carry_p, hn_in = b->carry_n;
+    uint64_t hp_in = c->positive, hn_in = c->negative;
     if (block < b->words - 1) {
-        b->carry_p = hp >> 63;
-        b->carry_n = hn >> 63;
+        c->positive = hp >> 63;
+        c->negative = hn >> 63;
     } else { /* the last block ends at the reference's last item, not at its 64th bit */
-        b->carry_p = (hp & b->last_bit) != 0;
-        b->carry_n = (hn & b->last_bit) != 0;
+        c->positive = (hp & b->last_bit) != 0;
+        c->negative = (hn & b->last_bit) != 0;
     }
     hp = (hp << 1) | hp_in;
     hn = (hn << 1) | hn_in;
     b->vp[block] = hn | ~(d0 | hp);
     b->vn[block] = hp & d0;
-    return (Index)b->carry_p - (Index)b->carry_n;
+    return (Index)c->positive - (Index)c->negative;
+}
+
+/* The mask of ``id`` in ``block``, the id's dense row (or NULL) looked up once a row. */
+static inline uint64_t mask_of(const Patterns *p, const uint64_t *dense, uint32_t id, Index block) {
+    return dense ? dense[block] : pattern_at(p, id, block);
 }
 
 /* Row ``row`` (hypothesis item ``id``) over the band's blocks, the bound tightened, the band
  * widened by a block below where it may reach it. */
 static void band_row(Band *b, Index row, uint32_t id) {
-    b->carry_p = 1;
-    b->carry_n = 0;
-    for (Index block = b->first; block <= b->last; block++) {
-        b->scores[block] += band_advance(b, block, pattern_at(b->patterns, id, block));
+    const Patterns *p = b->patterns;
+    const uint64_t *dense = p->dense ? p->masks + (Index)id * p->words : NULL;
+    Carries c = {1, 0};
+    Index *scores = b->scores, first = b->first, last = b->last;
+    for (Index block = first; block <= last; block++) {
+        scores[block] += band_advance(b, block, mask_of(p, dense, id, block), &c);
     }
-    Index n = b->n, m = b->m, last = b->last;
+    Index n = b->n, m = b->m;
     Index tail = m - row - 1;
     if (n - ((1 + last) * WORD_BITS - 2) > tail) {
         tail = n - ((1 + last) * WORD_BITS - 2);
     }
-    if (b->scores[last] + tail < b->bound) {
-        b->bound = b->scores[last] + tail;
+    if (scores[last] + tail < b->bound) {
+        b->bound = scores[last] + tail;
     }
     if (last + 1 < b->words &&
-        row_of(b, last) < (b->bound + 2 * WORD_BITS + row + n) - (b->scores[last] + 2 + m)) {
+        row_of(b, last) < (b->bound + 2 * WORD_BITS + row + n) - (scores[last] + 2 + m)) {
         b->last = last = last + 1;
         b->vp[last] = ONES;
         b->vn[last] = 0;
         Index in_block = last + 1 == b->words ? (n - 1) % WORD_BITS + 1 : WORD_BITS;
-        Index entering = b->scores[last - 1] + in_block;
-        b->scores[last] = entering - (Index)b->carry_p + (Index)b->carry_n;
-        b->scores[last] += band_advance(b, last, pattern_at(b->patterns, id, last));
+        Index entering = scores[last - 1] + in_block;
+        scores[last] = entering - (Index)c.positive + (Index)c.negative;
+        scores[last] += band_advance(b, last, mask_of(p, dense, id, last), &c);
     }
 }
 

@@ -318,7 +318,7 @@ static void hyyro_step(const Patterns *patterns, uint32_t id, uint64_t *vp, uint
 
 /* The vectors before the first row, for reference ``s1``; answers them (VP then VN), or NULL. */
 static uint64_t *first_vectors(Work *work, const uint32_t *s1, Index n, Index distinct) {
-    if (patterns_build(&work->patterns, s1, n, distinct) < 0) {
+    if (patterns_build(&work->patterns, s1, n, distinct, 0) < 0) {
         return NULL;
     }
     Index words = work->patterns.words;

@@ -49,8 +49,9 @@ static inline uint64_t pattern_at(const Patterns *p, uint32_t id, Index block) {
     }
 }
 
-/* The patterns of reference ``s`` (n items, ids below ``distinct``). Answers 0, or -1. */
-static int patterns_build(Patterns *p, const uint32_t *s, Index n, Index distinct) {
+/* The patterns of reference ``s`` (n items, ids below ``distinct``), read from its end where
+``reversed``. Answers 0, or -1. */
+static int patterns_build(Patterns *p, const uint32_t *s, Index n, Index distinct, int reversed) {
     Index words = (n + WORD_BITS - 1) / WORD_BITS;
     p->words = words;
     p->dense = distinct <= (Index)DENSE_IDS;
@@ -66,16 +67,17 @@ static int patterns_build(Patterns *p, const uint32_t *s, Index n, Index distinc
     for (Index i = 0; i < n; i++) {
         Index block = i / WORD_BITS;
         uint64_t bit = UINT64_C(1) << (i % WORD_BITS);
+        uint32_t id = reversed ? s[n - 1 - i] : s[i];
         if (p->dense) {
-            p->masks[(Index)s[i] * words + block] |= bit;
+            p->masks[(Index)id * words + block] |= bit;
             continue;
         }
         uint32_t *keys = p->keys + block * SLOTS;
-        Index slot = slot_of(s[i]);
-        while (keys[slot] != 0 && keys[slot] != s[i] + 1) {
+        Index slot = slot_of(id);
+        while (keys[slot] != 0 && keys[slot] != id + 1) {
             slot = (slot + 1) & (SLOTS - 1);
         }
-        keys[slot] = s[i] + 1;
+        keys[slot] = id + 1;
         p->masks[block * SLOTS + slot] |= bit;
     }
     return 0;
@@ -228,18 +230,19 @@ static Index band_previous(const Band *b, Index stop_row) {
 }
 
 /* rapidfuzz's banded rows of ``s1`` against ``s2`` up to row ``stop_row`` into ``b`` (the
- * oracle's ``band_row``). Answers 1, 0 where the band vanishes first (the distance is over
- * ``bound``), or -1. */
+ * oracle's ``band_row``), both sequences read from their end where ``reversed``. Answers 1, 0
+ * where the band vanishes first (the distance is over ``bound``), or -1. */
 static int band_rows(Band *b, Patterns *patterns, const uint32_t *s1, Index n, const uint32_t *s2,
-                     Index m, Index distinct, Index bound, Index stop_row) {
+                     Index m, Index distinct, Index bound, Index stop_row, int reversed) {
     if (bound < (n > m ? n - m : m - n)) {
         return 0;
     }
-    if (patterns_build(patterns, s1, n, distinct) < 0 || band_init(b, patterns, n, m, bound) < 0) {
+    if (patterns_build(patterns, s1, n, distinct, reversed) < 0 ||
+        band_init(b, patterns, n, m, bound) < 0) {
         return -1;
     }
     for (Index row = 0; row <= stop_row; row++) {
-        band_row(b, row, s2[row]);
+        band_row(b, row, reversed ? s2[m - 1 - row] : s2[row]);
         if (!band_narrow(b, row)) {
             band_free(b);
             return 0;
@@ -257,83 +260,63 @@ typedef struct {
     Index reference_cut, hypothesis_cut, left_score, right_score;
 } Split;
 
-/* The right half's scores along the reference, from the end: its band's row on both sequences
- * reversed, read from the band's first position. Answers their count, 0 where the band vanished,
- * or -1; ``*first`` is the first position. */
-static Index right_scores(Patterns *patterns, const uint32_t *s1, Index n, const uint32_t *s2,
-                          Index m, Index distinct, Index bound, Index **scores, Index *first) {
-    uint32_t *reversed = malloc((size_t)(n + m) * sizeof(uint32_t));
-    if (reversed == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (Index i = 0; i < n; i++) {
-        reversed[i] = s1[n - 1 - i];
-    }
-    for (Index i = 0; i < m; i++) {
-        reversed[n + i] = s2[m - 1 - i];
-    }
-    Band b;
-    int found = band_rows(&b, patterns, reversed, n, reversed + n, m, distinct, bound,
-                          m - m / 2 - 1);
-    free(reversed);
-    if (found <= 0) {
-        return found;
-    }
-    *first = b.first * WORD_BITS;
-    Index last = b.last * WORD_BITS + WORD_BITS < n ? b.last * WORD_BITS + WORD_BITS : n;
-    Index count = last - *first + 1;
-    *scores = malloc((size_t)count * sizeof(Index));
-    if (*scores == NULL) {
-        band_free(&b);
-        PyErr_NoMemory();
-        return -1;
-    }
-    (*scores)[0] = band_previous(&b, m - m / 2 - 1);
-    for (Index i = *first; i < last; i++) {
-        (*scores)[i - *first + 1] = (*scores)[i - *first] + band_bit(b.vp, i) - band_bit(b.vn, i);
-    }
-    band_free(&b);
-    return count;
+/* The band's last position read (its last block's end, or the reference's). */
+static inline Index band_end(const Band *b) {
+    return b->last * WORD_BITS + WORD_BITS < b->n ? b->last * WORD_BITS + WORD_BITS : b->n;
 }
 
-/* The oracle's ``_split_within``: answers 1 with ``*out`` set, 0 where the bound is too small
- * for the band, or -1. */
-static int split_within(Patterns *patterns, const uint32_t *s1, Index n, const uint32_t *s2,
-                        Index m, Index distinct, Index bound, Split *out) {
-    Index left_size = m / 2, right_first = 0, *right = NULL;
-    Index right_count =
-        right_scores(patterns, s1, n, s2, m, distinct, bound, &right, &right_first);
-    if (right_count <= 0) {
-        return (int)right_count;
+/* The cut from the two rows (``left`` forwards at the middle row, ``right`` on both sequences
+ * reversed): the first reference position where the left score there and the right score of
+ * the rest add up least. The right scores are walked from the right band's end down, so that
+ * none is stored. */
+static void choose_cut(const Band *left, const Band *right, Index left_size, Index right_stop,
+                       Split *out) {
+    Index n = left->n;
+    Index right_first = right->first * WORD_BITS, right_count = band_end(right) - right_first + 1;
+    Index j = right_count - 1, right_score = band_previous(right, right_stop);
+    for (Index t = right_first; t < right_first + j; t++) {
+        right_score += band_bit(right->vp, t) - band_bit(right->vn, t);
     }
-    Band b;
-    int found = band_rows(&b, patterns, s1, n, s2, m, distinct, bound, left_size - 1);
-    if (found <= 0) {
-        free(right);
-        return found;
-    }
-    Index left_first = b.first * WORD_BITS;
-    Index left_last = b.last * WORD_BITS + WORD_BITS < n ? b.last * WORD_BITS + WORD_BITS : n;
-    Index left_score = band_previous(&b, left_size - 1), best = 0;
+    Index left_score = band_previous(left, left_size - 1), best = 0;
     int any = 0;
     *out = (Split){0, left_size, 0, 0};
-    for (Index i = left_first; i < left_last; i++) {
-        left_score += band_bit(b.vp, i) - band_bit(b.vn, i);
+    for (Index i = left->first * WORD_BITS; i < band_end(left); i++) {
+        left_score += band_bit(left->vp, i) - band_bit(left->vn, i);
         Index right_index = n - i - 1 - right_first;
         if (right_index < 0 || right_index >= right_count) {
             continue;
         }
-        Index total = right[right_index] + left_score;
-        if (!any || total < best) {
+        for (; j > right_index; j--) { /* the right index falls by one as i rises */
+            right_score -= band_bit(right->vp, right_first + j - 1) -
+                           band_bit(right->vn, right_first + j - 1);
+        }
+        if (!any || right_score + left_score < best) {
             any = 1;
-            best = total;
-            *out = (Split){i + 1, left_size, left_score, right[right_index]};
+            best = right_score + left_score;
+            *out = (Split){i + 1, left_size, left_score, right_score};
         }
     }
-    band_free(&b);
-    free(right);
-    return out->left_score + out->right_score <= bound;
+}
+
+/* The oracle's ``_split_within``: answers 1 with ``*out`` set, 0 where the bound is too small
+ * for the band, or -1. The two bands' vectors are kept; the patterns, once a band's rows are
+ * done, serve the other. */
+static int split_within(Patterns *patterns, const uint32_t *s1, Index n, const uint32_t *s2,
+                        Index m, Index distinct, Index bound, Split *out) {
+    Index left_size = m / 2, right_stop = m - left_size - 1;
+    Band right, left;
+    int found = band_rows(&right, patterns, s1, n, s2, m, distinct, bound, right_stop, 1);
+    if (found <= 0) {
+        return found;
+    }
+    found = band_rows(&left, patterns, s1, n, s2, m, distinct, bound, left_size - 1, 0);
+    if (found > 0) {
+        choose_cut(&left, &right, left_size, right_stop, out);
+        band_free(&left);
+        found = out->left_score + out->right_score <= bound;
+    }
+    band_free(&right);
+    return found;
 }
 
 /* rapidfuzz's ``find_hirschberg_pos``: where the band loses the end of the matrix, the bound is

@@ -192,13 +192,18 @@ def test_the_kernel_splits_long_pairs_of_characters_as_the_oracle_does(
     assert counts == [_as_tuple(character_statistics([hypothesis], [reference])[0])]
 
 
-@settings(max_examples=6, deadline=None)
-@given(st.sampled_from(_SPLIT_LENGTHS), st.sampled_from([0.6, 0.9, 0.99]), st.integers(0, 2**32))
+@settings(max_examples=8, deadline=None)
+@given(
+    st.sampled_from(_SPLIT_LENGTHS),
+    st.sampled_from([0.6, 0.9, 0.99]),
+    st.sampled_from([3, 300]),  # 300 words: more than the kernel keeps a dense pattern row for
+    st.integers(0, 2**32),
+)
 def test_the_kernel_splits_long_pairs_of_words_as_the_oracle_does(
-    length: int, keep: float, seed: int
+    length: int, keep: float, vocabulary: int, seed: int
 ) -> None:
     rng = random.Random(seed)
-    reference = sentence(rng, length, vocabulary=3)
+    reference = sentence(rng, length, vocabulary=vocabulary)
     hypothesis = noisy(rng, reference, keep=keep)
     assert compiled.edit_statistics is not None
     counts, left = compiled.edit_statistics([hypothesis], [reference], False, 0)

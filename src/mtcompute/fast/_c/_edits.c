@@ -245,10 +245,13 @@ static Index number_characters(Work *work, const Text *reference, const Text *hy
             free(keys);
             return -1;
         }
-        capacity = 0;
-        if (grow(&stamps, &capacity, size, sizeof(uint32_t)) < 0) {
+        /* Zeroed by calloc, so that pages no code point hashes to are never touched: a long
+         * pair of few distinct code points keeps a few pages of the table, not 4 bytes an item. */
+        stamps = calloc((size_t)capacity, sizeof(uint32_t));
+        if (stamps == NULL) {
             free(keys);
             free(ids);
+            PyErr_NoMemory();
             return -1;
         }
         free(work->cp_keys);
@@ -258,7 +261,6 @@ static Index number_characters(Work *work, const Text *reference, const Text *hy
         work->cp_ids = ids;
         work->cp_stamps = stamps;
         work->cp_capacity = capacity;
-        memset(work->cp_stamps, 0, (size_t)capacity * sizeof(uint32_t));
         work->stamp = 0;
     }
     if (++work->stamp == 0) { /* wrapped: every slot is stale again */
@@ -294,25 +296,44 @@ static Index number_characters(Work *work, const Text *reference, const Text *hy
     return distinct;
 }
 
+/* One machine word of a row of Hyyrö's vectors: ``x`` the pattern word, carries in and out. */
+static inline void hyyro_word(uint64_t pattern, uint64_t *vp, uint64_t *vn, uint64_t *hp_carry,
+                              uint64_t *hn_carry) {
+    uint64_t old_vp = *vp, old_vn = *vn;
+    uint64_t x = pattern | *hn_carry;
+    uint64_t d0 = (((x & old_vp) + old_vp) ^ old_vp) | x | old_vn;
+    uint64_t hp = old_vn | ~(d0 | old_vp);
+    uint64_t hn = d0 & old_vp;
+    uint64_t hp_out = hp >> 63, hn_out = hn >> 63;
+    hp = (hp << 1) | *hp_carry;
+    hn = (hn << 1) | *hn_carry;
+    *hp_carry = hp_out;
+    *hn_carry = hn_out;
+    *vp = hn | ~(d0 | hp);
+    *vn = hp & d0;
+}
+
 /* One row of Hyyrö's vectors over the whole reference: ``vp`` and ``vn`` (W words each) advanced
- * by hypothesis item ``id``. */
-static void hyyro_step(const Patterns *patterns, uint32_t id, uint64_t *vp, uint64_t *vn) {
+ * by hypothesis item ``id`` into ``out_vp`` and ``out_vn`` (which may be them). */
+static inline void hyyro_step(const Patterns *patterns, uint32_t id, const uint64_t *vp,
+                              const uint64_t *vn, uint64_t *out_vp, uint64_t *out_vn) {
     Index words = patterns->words;
-    const uint64_t *dense = patterns->dense ? patterns->masks + (Index)id * words : NULL;
     uint64_t hp_carry = 1, hn_carry = 0;
+    if (patterns->dense) { /* the common case, a loop of its own */
+        const uint64_t *dense = patterns->masks + (Index)id * words;
+        for (Index w = 0; w < words; w++) {
+            uint64_t p = vp[w], q = vn[w];
+            hyyro_word(dense[w], &p, &q, &hp_carry, &hn_carry);
+            out_vp[w] = p;
+            out_vn[w] = q;
+        }
+        return;
+    }
     for (Index w = 0; w < words; w++) {
-        uint64_t old_vp = vp[w], old_vn = vn[w];
-        uint64_t x = (dense ? dense[w] : pattern_at(patterns, id, w)) | hn_carry;
-        uint64_t d0 = (((x & old_vp) + old_vp) ^ old_vp) | x | old_vn;
-        uint64_t hp = old_vn | ~(d0 | old_vp);
-        uint64_t hn = d0 & old_vp;
-        uint64_t hp_out = hp >> 63, hn_out = hn >> 63;
-        hp = (hp << 1) | hp_carry;
-        hn = (hn << 1) | hn_carry;
-        hp_carry = hp_out;
-        hn_carry = hn_out;
-        vp[w] = hn | ~(d0 | hp);
-        vn[w] = hp & d0;
+        uint64_t p = vp[w], q = vn[w];
+        hyyro_word(pattern_at(patterns, id, w), &p, &q, &hp_carry, &hn_carry);
+        out_vp[w] = p;
+        out_vn[w] = q;
     }
 }
 
@@ -350,12 +371,16 @@ typedef struct {
 } Kept;
 
 static inline Index kept_from(const Kept *k, Index r) {
+    if (k->kept == k->words) {
+        return 0;
+    }
     Index from = r > k->reach ? (r - k->reach) / 64 : 0;
     return from + k->kept > k->words ? k->words - k->kept : from;
 }
 
 /* Hyyrö's rows of reference ``s1`` against hypothesis ``s2``, each kept as ``k`` says in
- * ``work->rows``. Answers the distance, or -1. */
+ * ``work->rows``: whole rows straight from the row before, others through the row in hand.
+ * Answers the distance, or -1. */
 static Index kept_rows(Work *work, const uint32_t *s1, Index n, const uint32_t *s2, Index m,
                        Index distinct, Kept *k) {
     uint64_t *vp = first_vectors(work, s1, n, distinct);
@@ -363,32 +388,41 @@ static Index kept_rows(Work *work, const uint32_t *s1, Index n, const uint32_t *
         return -1;
     }
     Index words = work->patterns.words;
-    uint64_t *vn = vp + words;
     k->words = words;
     k->kept = (2 * k->reach + 1 + 63) / 64 + 1 < words ? (2 * k->reach + 1 + 63) / 64 + 1 : words;
-    if (grow((void **)&work->rows, &work->rows_capacity, 2 * k->kept * m, sizeof(uint64_t)) < 0) {
+    Index kept = k->kept;
+    if (grow((void **)&work->rows, &work->rows_capacity, 2 * kept * m, sizeof(uint64_t)) < 0) {
         return -1;
     }
+    const uint64_t *in = vp;
     for (Index r = 0; r < m; r++) {
-        hyyro_step(&work->patterns, s2[r], vp, vn);
+        uint64_t *row = work->rows + 2 * kept * r;
+        if (kept == words) {
+            hyyro_step(&work->patterns, s2[r], in, in + words, row, row + words);
+            in = row;
+            continue;
+        }
+        hyyro_step(&work->patterns, s2[r], vp, vp + words, vp, vp + words);
         Index from = kept_from(k, r);
-        uint64_t *row = work->rows + 2 * k->kept * r;
-        memcpy(row, vp + from, (size_t)k->kept * sizeof(uint64_t));
-        memcpy(row + k->kept, vn + from, (size_t)k->kept * sizeof(uint64_t));
+        for (Index w = 0; w < kept; w++) {
+            row[w] = vp[from + w];
+            row[kept + w] = vp[words + from + w];
+        }
+        in = vp;
     }
-    return last_row_distance(vp, vn, n, m);
+    return last_row_distance(in, in + words, n, m);
 }
 
 /* Bit ``col`` of kept row ``r``'s VP (``negative`` 0) or VN (1); ``*outside`` set where the row
  * does not keep it. */
 static inline int kept_bit(const uint64_t *rows, const Kept *k, Index r, Index col, int negative,
                            int *outside) {
-    Index word = col / 64 - kept_from(k, r);
+    Index word = (Index)((size_t)col / 64) - kept_from(k, r);
     if (word < 0 || word >= k->kept) {
         *outside = 1;
         return 0;
     }
-    return (int)(rows[2 * k->kept * r + negative * k->kept + word] >> (col % 64) & 1);
+    return (int)(rows[2 * k->kept * r + negative * k->kept + word] >> ((size_t)col % 64) & 1);
 }
 
 /* One pair's items as ids in ``work->ids``, the reference's ``n`` then the hypothesis's ``m``;
@@ -451,10 +485,11 @@ static int pair_distance(Work *work, const Text *reference, const Text *hypothes
     if (vp == NULL) {
         return -1;
     }
+    Index words = work->patterns.words;
     for (Index r = 0; r < m; r++) {
-        hyyro_step(&work->patterns, s2[r], vp, vp + work->patterns.words);
+        hyyro_step(&work->patterns, s2[r], vp, vp + words, vp, vp + words);
     }
-    *distance = last_row_distance(vp, vp + work->patterns.words, n, m);
+    *distance = last_row_distance(vp, vp + words, n, m);
     return 0;
 }
 
@@ -476,24 +511,27 @@ static int trace_counts(Work *work, const uint32_t *s1, Index n, const uint32_t 
         return -1;
     }
     const uint64_t *rows = work->rows;
-    Index col = n, row = m;
+    Index col = n, row = m, hits = 0, substitutions = 0, deletions = 0, insertions = 0;
     int outside = 0;
     while (row && col) {
         if (kept_bit(rows, &k, row - 1, col - 1, 0, &outside)) {
-            counts[2]++;
+            deletions++;
             col--;
             continue;
         }
         row--;
         if (row && kept_bit(rows, &k, row - 1, col - 1, 1, &outside)) {
-            counts[3]++;
+            insertions++;
         } else {
             col--;
-            counts[s1[col] == s2[row] ? 0 : 1]++;
+            hits += s1[col] == s2[row];
+            substitutions += s1[col] != s2[row];
         }
     }
-    counts[2] += col;
-    counts[3] += row;
+    counts[0] += hits;
+    counts[1] += substitutions;
+    counts[2] += deletions + col;
+    counts[3] += insertions + row;
     return outside;
 }
 

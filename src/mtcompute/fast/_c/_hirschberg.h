@@ -12,10 +12,12 @@
 
 #define WORD_BITS 64
 #define ONES (~UINT64_C(0))
-/* A block's patterns: an open table of SLOTS ids (at most 64 of them in a block), or, where the
- * pair has few enough ids that it takes no more memory, a dense row per id. */
+/* A block's patterns: an open table of SLOTS ids (at most 64 of them in a block), or a dense row
+ * per id, faster to read, where the pair has few enough ids that the rows take no more memory
+ * than the tables, or take at most DENSE_WORDS machine words (4 MiB) whatever the ids. */
 #define SLOTS 128
 #define DENSE_IDS (SLOTS * (sizeof(uint32_t) + sizeof(uint64_t)) / sizeof(uint64_t))
+#define DENSE_WORDS (1 << 19)
 
 typedef struct {
     Index words;
@@ -54,7 +56,7 @@ static inline uint64_t pattern_at(const Patterns *p, uint32_t id, Index block) {
 static int patterns_build(Patterns *p, const uint32_t *s, Index n, Index distinct, int reversed) {
     Index words = (n + WORD_BITS - 1) / WORD_BITS;
     p->words = words;
-    p->dense = distinct <= (Index)DENSE_IDS;
+    p->dense = distinct <= (Index)DENSE_IDS || distinct * words <= DENSE_WORDS;
     Index cells = p->dense ? distinct * words : words * SLOTS;
     if (grow((void **)&p->masks, &p->masks_capacity, cells, sizeof(uint64_t)) < 0 ||
         (!p->dense && grow((void **)&p->keys, &p->keys_capacity, cells, sizeof(uint32_t)) < 0)) {

@@ -4,15 +4,18 @@
  * ``metrics/wer`` counts them.
  *
  * Items become small ids, equal ids for equal items, per pair: a hash table of the pair's
- * words, or of its code points (stamped per pair, so never cleared). The common prefix and suffix are hits. The reference's ids fill Hyyrö's pattern
- * vectors, 64 reference items a machine word; each hypothesis item advances the vertical
- * difference vectors VP and VN of every word, and each row is kept; the trace back from the
- * end reads them as the oracle does (``metrics/wer/alignment.py`` says the rule).
+ * words, or of its code points (stamped per pair, so never cleared). The common prefix and
+ * suffix are hits. The reference's ids fill Hyyrö's patterns, 64 reference items a machine word;
+ * each hypothesis item advances the vertical difference vectors VP and VN of every word, and each
+ * row is kept where the trace may read it; the trace back from the end reads them as the oracle
+ * does (``metrics/wer/alignment.py`` says the rule).
  *
- * A pair whose matrix is large enough that rapidfuzz first splits it (Hirschberg) is not counted
- * here: its index is handed back and the oracle counts it. Error rates alone need no path: the
- * distance (its substitutions, deletions and insertions on any path) over the reference's items,
- * the vectors' last row only, for every pair.
+ * A pair whose matrix is large enough that rapidfuzz first splits it (Hirschberg) is split here
+ * as the oracle splits it (``_hirschberg.h``), and each half aligned the same way, so that a pair
+ * of a million items takes memory linear in it: the halves' rows are kept only within their
+ * distance of the diagonal, where an optimal path's trace reads them. Error rates alone need no
+ * path: the distance (its substitutions, deletions and insertions on any path) over the
+ * reference's items, the vectors' last row only, for every pair.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -41,25 +44,6 @@ typedef struct {
     uint64_t hash;
 } Item;
 
-/* Buffers reused from pair to pair. */
-typedef struct {
-    Item *items;
-    Index items_capacity;
-    uint32_t *ids;
-    Index ids_capacity;
-    int32_t *slots; /* the hash table: an item's index + 1, 0 where empty */
-    Index slots_capacity;
-    uint64_t *pattern; /* per id, W words */
-    Index pattern_capacity;
-    uint64_t *rows; /* per hypothesis row, VP then VN, W words each */
-    Index rows_capacity;
-    /* Characters' table: a code point, its id and the pair that set it (a stamp per pair, so
-     * that a new pair empties the table without clearing it). */
-    uint32_t *cp_keys, *cp_ids, *cp_stamps;
-    Index cp_capacity;
-    uint32_t stamp;
-} Work;
-
 static int grow(void **buffer, Index *capacity, Index needed, size_t size) {
     if (needed <= *capacity) {
         return 0;
@@ -78,11 +62,34 @@ static int grow(void **buffer, Index *capacity, Index needed, size_t size) {
     return 0;
 }
 
+#include "_hirschberg.h"
+
+/* Buffers reused from pair to pair. */
+typedef struct {
+    Item *items;
+    Index items_capacity;
+    uint32_t *ids;
+    Index ids_capacity;
+    int32_t *slots; /* the hash table: an item's index + 1, 0 where empty */
+    Index slots_capacity;
+    Patterns patterns;
+    uint64_t *vectors; /* the row in hand: VP then VN, W words each */
+    Index vectors_capacity;
+    uint64_t *rows; /* the rows kept: per hypothesis row, VP then VN, the kept words each */
+    Index rows_capacity;
+    /* Characters' table: a code point, its id and the pair that set it (a stamp per pair, so
+     * that a new pair empties the table without clearing it). */
+    uint32_t *cp_keys, *cp_ids, *cp_stamps;
+    Index cp_capacity;
+    uint32_t stamp;
+} Work;
+
 static void work_free(Work *work) {
     free(work->items);
     free(work->ids);
     free(work->slots);
-    free(work->pattern);
+    patterns_free(&work->patterns);
+    free(work->vectors);
     free(work->rows);
     free(work->cp_keys);
     free(work->cp_ids);
@@ -238,10 +245,13 @@ static Index number_characters(Work *work, const Text *reference, const Text *hy
             free(keys);
             return -1;
         }
-        capacity = 0;
-        if (grow(&stamps, &capacity, size, sizeof(uint32_t)) < 0) {
+        /* Zeroed by calloc, so that pages no code point hashes to are never touched: a long
+         * pair of few distinct code points keeps a few pages of the table, not 4 bytes an item. */
+        stamps = calloc((size_t)capacity, sizeof(uint32_t));
+        if (stamps == NULL) {
             free(keys);
             free(ids);
+            PyErr_NoMemory();
             return -1;
         }
         free(work->cp_keys);
@@ -251,7 +261,6 @@ static Index number_characters(Work *work, const Text *reference, const Text *hy
         work->cp_ids = ids;
         work->cp_stamps = stamps;
         work->cp_capacity = capacity;
-        memset(work->cp_stamps, 0, (size_t)capacity * sizeof(uint32_t));
         work->stamp = 0;
     }
     if (++work->stamp == 0) { /* wrapped: every slot is stale again */
@@ -287,64 +296,133 @@ static Index number_characters(Work *work, const Text *reference, const Text *hy
     return distinct;
 }
 
-/* Hyyrö's rows of reference ``s1`` (n items) against hypothesis ``s2`` (m items): after row r,
- * ``rows[r]`` holds VP (W words) then VN (W words). Answers the distance, or -1. */
-static Index hyyro_rows(Work *work, const uint32_t *s1, Index n, const uint32_t *s2, Index m,
-                        Index distinct, int keep) {
-    Index words = (n + 63) / 64;
-    if (grow((void **)&work->pattern, &work->pattern_capacity, distinct * words, sizeof(uint64_t)) <
-        0) {
-        return -1;
-    }
-    memset(work->pattern, 0, (size_t)(distinct * words) * sizeof(uint64_t));
-    for (Index i = 0; i < n; i++) {
-        work->pattern[(Index)s1[i] * words + i / 64] |= UINT64_C(1) << (i % 64);
-    }
-    Index needed = keep ? 2 * words * m : 2 * words;
-    if (grow((void **)&work->rows, &work->rows_capacity, needed, sizeof(uint64_t)) < 0) {
-        return -1;
-    }
-    uint64_t *vp = work->rows, *vn = work->rows + words;
-    for (Index w = 0; w < words; w++) {
-        vp[w] = ~UINT64_C(0);
-        vn[w] = 0;
-    }
-    const uint64_t *last_vp = vp, *last_vn = vn;
-    for (Index r = 0; r < m; r++) {
-        uint64_t *in_vp = keep && r ? work->rows + 2 * words * (r - 1) : work->rows;
-        uint64_t *out_vp = keep ? work->rows + 2 * words * r : work->rows;
-        const uint64_t *pattern = work->pattern + (Index)s2[r] * words;
-        uint64_t hp_carry = 1, hn_carry = 0;
+/* One machine word of a row of Hyyrö's vectors: ``x`` the pattern word, carries in and out. */
+static inline void hyyro_word(uint64_t pattern, uint64_t *vp, uint64_t *vn, uint64_t *hp_carry,
+                              uint64_t *hn_carry) {
+    uint64_t old_vp = *vp, old_vn = *vn;
+    uint64_t x = pattern | *hn_carry;
+    uint64_t d0 = (((x & old_vp) + old_vp) ^ old_vp) | x | old_vn;
+    uint64_t hp = old_vn | ~(d0 | old_vp);
+    uint64_t hn = d0 & old_vp;
+    uint64_t hp_out = hp >> 63, hn_out = hn >> 63;
+    hp = (hp << 1) | *hp_carry;
+    hn = (hn << 1) | *hn_carry;
+    *hp_carry = hp_out;
+    *hn_carry = hn_out;
+    *vp = hn | ~(d0 | hp);
+    *vn = hp & d0;
+}
+
+/* One row of Hyyrö's vectors over the whole reference: ``vp`` and ``vn`` (W words each) advanced
+ * by hypothesis item ``id`` into ``out_vp`` and ``out_vn`` (which may be them). */
+static inline void hyyro_step(const Patterns *patterns, uint32_t id, const uint64_t *vp,
+                              const uint64_t *vn, uint64_t *out_vp, uint64_t *out_vn) {
+    Index words = patterns->words;
+    uint64_t hp_carry = 1, hn_carry = 0;
+    if (patterns->dense) { /* the common case, a loop of its own */
+        const uint64_t *dense = patterns->masks + (Index)id * words;
         for (Index w = 0; w < words; w++) {
-            uint64_t old_vp = in_vp[w], old_vn = in_vp[words + w];
-            uint64_t x = pattern[w] | hn_carry;
-            uint64_t d0 = (((x & old_vp) + old_vp) ^ old_vp) | x | old_vn;
-            uint64_t hp = old_vn | ~(d0 | old_vp);
-            uint64_t hn = d0 & old_vp;
-            uint64_t hp_out = hp >> 63, hn_out = hn >> 63;
-            hp = (hp << 1) | hp_carry;
-            hn = (hn << 1) | hn_carry;
-            hp_carry = hp_out;
-            hn_carry = hn_out;
-            out_vp[w] = hn | ~(d0 | hp);
-            out_vp[words + w] = hp & d0;
+            uint64_t p = vp[w], q = vn[w];
+            hyyro_word(dense[w], &p, &q, &hp_carry, &hn_carry);
+            out_vp[w] = p;
+            out_vn[w] = q;
         }
-        last_vp = out_vp;
-        last_vn = out_vp + words;
+        return;
     }
-    Index total = m;
     for (Index w = 0; w < words; w++) {
-        uint64_t mask = ~UINT64_C(0);
-        if (w == words - 1 && n % 64) {
-            mask = (UINT64_C(1) << (n % 64)) - 1;
-        }
-        total += __builtin_popcountll(last_vp[w] & mask) - __builtin_popcountll(last_vn[w] & mask);
+        uint64_t p = vp[w], q = vn[w];
+        hyyro_word(pattern_at(patterns, id, w), &p, &q, &hp_carry, &hn_carry);
+        out_vp[w] = p;
+        out_vn[w] = q;
+    }
+}
+
+/* The vectors before the first row, for reference ``s1``; answers them (VP then VN), or NULL. */
+static uint64_t *first_vectors(Work *work, const uint32_t *s1, Index n, Index distinct) {
+    if (patterns_build(&work->patterns, s1, n, distinct, 0) < 0) {
+        return NULL;
+    }
+    Index words = work->patterns.words;
+    if (grow((void **)&work->vectors, &work->vectors_capacity, 2 * words, sizeof(uint64_t)) < 0) {
+        return NULL;
+    }
+    for (Index w = 0; w < words; w++) {
+        work->vectors[w] = ONES;
+        work->vectors[words + w] = 0;
+    }
+    return work->vectors;
+}
+
+/* D[n][m]: ``m`` plus the last row's vertical differences over the reference's ``n`` items. */
+static Index last_row_distance(const uint64_t *vp, const uint64_t *vn, Index n, Index m) {
+    Index words = (n + 63) / 64, total = m;
+    for (Index w = 0; w < words; w++) {
+        uint64_t mask = w == words - 1 && n % 64 ? (UINT64_C(1) << (n % 64)) - 1 : ONES;
+        total += __builtin_popcountll(vp[w] & mask) - __builtin_popcountll(vn[w] & mask);
     }
     return total;
 }
 
-static inline int bit(const uint64_t *row, Index col) {
-    return (int)(row[col / 64] >> (col % 64) & 1);
+/* Which words of each row are kept: row r (hypothesis item r) keeps ``kept`` words from the one
+ * holding reference position r - reach, as far as the reference goes, so every position within
+ * ``reach`` of r. */
+typedef struct {
+    Index words, kept, reach;
+} Kept;
+
+static inline Index kept_from(const Kept *k, Index r) {
+    if (k->kept == k->words) {
+        return 0;
+    }
+    Index from = r > k->reach ? (r - k->reach) / 64 : 0;
+    return from + k->kept > k->words ? k->words - k->kept : from;
+}
+
+/* Hyyrö's rows of reference ``s1`` against hypothesis ``s2``, each kept as ``k`` says in
+ * ``work->rows``: whole rows straight from the row before, others through the row in hand.
+ * Answers the distance, or -1. */
+static Index kept_rows(Work *work, const uint32_t *s1, Index n, const uint32_t *s2, Index m,
+                       Index distinct, Kept *k) {
+    uint64_t *vp = first_vectors(work, s1, n, distinct);
+    if (vp == NULL) {
+        return -1;
+    }
+    Index words = work->patterns.words;
+    k->words = words;
+    k->kept = (2 * k->reach + 1 + 63) / 64 + 1 < words ? (2 * k->reach + 1 + 63) / 64 + 1 : words;
+    Index kept = k->kept;
+    if (grow((void **)&work->rows, &work->rows_capacity, 2 * kept * m, sizeof(uint64_t)) < 0) {
+        return -1;
+    }
+    const uint64_t *in = vp;
+    for (Index r = 0; r < m; r++) {
+        uint64_t *row = work->rows + 2 * kept * r;
+        if (kept == words) {
+            hyyro_step(&work->patterns, s2[r], in, in + words, row, row + words);
+            in = row;
+            continue;
+        }
+        hyyro_step(&work->patterns, s2[r], vp, vp + words, vp, vp + words);
+        Index from = kept_from(k, r);
+        for (Index w = 0; w < kept; w++) {
+            row[w] = vp[from + w];
+            row[kept + w] = vp[words + from + w];
+        }
+        in = vp;
+    }
+    return last_row_distance(in, in + words, n, m);
+}
+
+/* Bit ``col`` of kept row ``r``'s VP (``negative`` 0) or VN (1); ``*outside`` set where the row
+ * does not keep it. */
+static inline int kept_bit(const uint64_t *rows, const Kept *k, Index r, Index col, int negative,
+                           int *outside) {
+    Index word = (Index)((size_t)col / 64) - kept_from(k, r);
+    if (word < 0 || word >= k->kept) {
+        *outside = 1;
+        return 0;
+    }
+    return (int)(rows[2 * k->kept * r + negative * k->kept + word] >> ((size_t)col % 64) & 1);
 }
 
 /* One pair's items as ids in ``work->ids``, the reference's ``n`` then the hypothesis's ``m``;
@@ -403,21 +481,65 @@ static int pair_distance(Work *work, const Text *reference, const Text *hypothes
         *distance = n + m;
         return 0;
     }
-    *distance = hyyro_rows(work, s1, n, s2, m, distinct, 0);
-    return *distance < 0 ? -1 : 0;
-}
-
-/* One pair's counts into ``counts`` (hits, substitutions, deletions, insertions). Answers 0, 1
- * where rapidfuzz would split the pair first (left to the oracle), or -1. */
-static int pair_counts(Work *work, const Text *reference, const Text *hypothesis, int characters,
-                       long long counts[4]) {
-    Index n0, m0;
-    Index distinct = pair_items(work, reference, hypothesis, characters, &n0, &m0);
-    if (distinct < 0) {
+    uint64_t *vp = first_vectors(work, s1, n, distinct);
+    if (vp == NULL) {
         return -1;
     }
-    const uint32_t *s1 = work->ids, *s2 = work->ids + n0;
-    Index n = n0, m = m0;
+    Index words = work->patterns.words;
+    for (Index r = 0; r < m; r++) {
+        hyyro_step(&work->patterns, s2[r], vp, vp + words, vp, vp + words);
+    }
+    *distance = last_row_distance(vp, vp + words, n, m);
+    return 0;
+}
+
+/* The oracle's trace of one matrix whose common affixes are gone (``_trace``), its counts added
+ * to ``counts``. The path it takes spends the distance d, so each of its cells is within d of
+ * the diagonal and each bit it reads within d + 1: rows are kept within ``reach`` (the bound,
+ * plus one) of it, and kept again, wider, where the distance passes the bound. Answers 0, 1
+ * where the trace would read a bit not kept (never, as just said: the pair is left to the
+ * oracle), or -1. */
+static int trace_counts(Work *work, const uint32_t *s1, Index n, const uint32_t *s2, Index m,
+                        Index distinct, Index reach, long long counts[4]) {
+    Kept k = {.reach = reach};
+    Index distance = kept_rows(work, s1, n, s2, m, distinct, &k);
+    if (distance >= 0 && distance + 1 > k.reach) {
+        k.reach = distance + 1;
+        distance = kept_rows(work, s1, n, s2, m, distinct, &k);
+    }
+    if (distance < 0) {
+        return -1;
+    }
+    const uint64_t *rows = work->rows;
+    Index col = n, row = m, hits = 0, substitutions = 0, deletions = 0, insertions = 0;
+    int outside = 0;
+    while (row && col) {
+        if (kept_bit(rows, &k, row - 1, col - 1, 0, &outside)) {
+            deletions++;
+            col--;
+            continue;
+        }
+        row--;
+        if (row && kept_bit(rows, &k, row - 1, col - 1, 1, &outside)) {
+            insertions++;
+        } else {
+            col--;
+            hits += s1[col] == s2[row];
+            substitutions += s1[col] != s2[row];
+        }
+    }
+    counts[0] += hits;
+    counts[1] += substitutions;
+    counts[2] += deletions + col;
+    counts[3] += insertions + row;
+    return outside;
+}
+
+/* The oracle's ``_align``: the common affixes are hits; a matrix rapidfuzz keeps whole is traced,
+ * a larger one split (``_hirschberg.h``) and each half aligned with its distance as the split
+ * found it for ``bound``. Answers 0, 1 (see ``trace_counts``), or -1. */
+static int align_counts(Work *work, const uint32_t *s1, Index n, const uint32_t *s2, Index m,
+                        Index distinct, Index bound, long long counts[4]) {
     Index prefix = common_prefix(s1, n, s2, m);
     s1 += prefix;
     s2 += prefix;
@@ -429,50 +551,43 @@ static int pair_counts(Work *work, const Text *reference, const Text *hypothesis
     }
     n -= suffix;
     m -= suffix;
-    long long hits = prefix + suffix, substitutions = 0, deletions = 0, insertions = 0;
+    counts[0] += prefix + suffix;
     if (n == 0 || m == 0) {
-        counts[0] = hits;
-        counts[1] = 0;
-        counts[2] = n;
-        counts[3] = m;
+        counts[2] += n;
+        counts[3] += m;
         return 0;
     }
-    /* jiwer gives rapidfuzz no score hint: its bound is the longer length, its band the whole
-     * reference, and it splits where the whole bit matrix would take 1 MiB or more. */
-    if (!(2 * n * m / 8 < MATRIX_BYTES || n < SHORT_REFERENCE || m < SHORT_HYPOTHESIS)) {
-        return 1;
+    bound = bound < (n > m ? n : m) ? bound : (n > m ? n : m);
+    Index band = 2 * bound + 1 < n ? 2 * bound + 1 : n;
+    if (2 * band * m / 8 < MATRIX_BYTES || n < SHORT_REFERENCE || m < SHORT_HYPOTHESIS) {
+        return trace_counts(work, s1, n, s2, m, distinct, bound + 1, counts);
     }
-    if (hyyro_rows(work, s1, n, s2, m, distinct, 1) < 0) {
+    Split cut = {0, 0, 0, 0};
+    if (hirschberg_split(&work->patterns, s1, n, s2, m, distinct, bound, &cut) < 0) {
         return -1;
     }
-    Index words = (n + 63) / 64;
-    const uint64_t *rows = work->rows;
-    Index col = n, row = m;
-    while (row && col) {
-        if (bit(rows + 2 * words * (row - 1), col - 1)) {
-            deletions++;
-            col--;
-        } else {
-            row--;
-            if (row && bit(rows + 2 * words * (row - 1) + words, col - 1)) {
-                insertions++;
-            } else {
-                col--;
-                if (s1[col] != s2[row]) {
-                    substitutions++;
-                } else {
-                    hits++;
-                }
-            }
-        }
+    int status = align_counts(work, s1, cut.reference_cut, s2, cut.hypothesis_cut, distinct,
+                              cut.left_score, counts);
+    if (status != 0) {
+        return status;
     }
-    deletions += col;
-    insertions += row;
-    counts[0] = hits;
-    counts[1] = substitutions;
-    counts[2] = deletions;
-    counts[3] = insertions;
-    return 0;
+    return align_counts(work, s1 + cut.reference_cut, n - cut.reference_cut,
+                        s2 + cut.hypothesis_cut, m - cut.hypothesis_cut, distinct,
+                        cut.right_score, counts);
+}
+
+/* One pair's counts into ``counts`` (hits, substitutions, deletions, insertions), aligned from
+ * the whole pair's bound: jiwer gives rapidfuzz no score hint, so it is the longer length.
+ * Answers 0, 1 where the pair is left to the oracle (see ``trace_counts``), or -1. */
+static int pair_counts(Work *work, const Text *reference, const Text *hypothesis, int characters,
+                       long long counts[4]) {
+    Index n, m;
+    Index distinct = pair_items(work, reference, hypothesis, characters, &n, &m);
+    if (distinct < 0) {
+        return -1;
+    }
+    counts[0] = counts[1] = counts[2] = counts[3] = 0;
+    return align_counts(work, work->ids, n, work->ids + n, m, distinct, n > m ? n : m, counts);
 }
 
 static int text_of(PyObject *object, Text *text, const char *side, Index i) {

@@ -33,6 +33,7 @@ def test_set(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return [str(folder / "ref.txt"), "-i", str(folder / "hyp.txt")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["silent_address", "http_address"])
 def test_score_at_an_address_that_is_no_scheduler_exits_2_within_the_bound(
     test_set: list[str], where: str, request: pytest.FixtureRequest

@@ -264,6 +264,7 @@ def test_a_dask_scheduler_gives_the_same_bytes(
     assert _output(*args, "--scheduler", scheduler) == _output(*args, "--jobs", "1")
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_is_an_input_error(test_set: list[str]) -> None:
     ran = _score(*test_set, "--scheduler", "tcp://127.0.0.1:9")
     assert ran.returncode == 2

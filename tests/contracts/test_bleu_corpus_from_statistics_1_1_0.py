@@ -131,6 +131,7 @@ TOKENS = st.lists(st.sampled_from(["a", "b", "c"]), max_size=9)
 SEGMENT = st.tuples(TOKENS, st.lists(TOKENS, min_size=1, max_size=8))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(
     st.lists(SEGMENT, min_size=1, max_size=10),

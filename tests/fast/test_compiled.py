@@ -117,6 +117,7 @@ _ANY_DOUBLE = st.floats(allow_nan=True, allow_infinity=True) | st.integers(0, 2*
 if compiled.sentence_score is not None:
     from mtcompute.fast import _sentence_score
 
+    @pytest.mark.slow
     @settings(max_examples=5_000)
     @given(
         st.floats(allow_nan=True, allow_infinity=True) | st.integers(0, 2**64 - 1).map(_double_of)
@@ -124,6 +125,7 @@ if compiled.sentence_score is not None:
     def test_the_compiled_log_is_the_python_ports_to_the_bit(x: float) -> None:
         assert _same(_sentence_score.log(x), fdlibm.log.__wrapped__(x))
 
+    @pytest.mark.slow
     @settings(max_examples=5_000)
     @given(st.floats(min_value=-800, max_value=800) | _ANY_DOUBLE)
     def test_the_compiled_exp_is_the_python_ports_to_the_bit(x: float) -> None:

@@ -48,6 +48,7 @@ def _each(kernel: compiled.EachValue | None, values: list[float]) -> list[float]
     return list(out.tolist())
 
 
+@pytest.mark.slow
 @settings(max_examples=3_000)
 @given(st.lists(_POSITIVE | st.just(math.nan), min_size=1, max_size=20))
 def test_log_each_is_math_log_to_the_bit(values: list[float]) -> None:
@@ -55,6 +56,7 @@ def test_log_each_is_math_log_to_the_bit(values: list[float]) -> None:
     assert _bits(_each(compiled.log_each, values)) == _bits(expected)
 
 
+@pytest.mark.slow
 @settings(max_examples=3_000)
 @given(
     st.lists(st.floats(min_value=-800, max_value=709) | st.just(math.nan), min_size=1, max_size=20)
@@ -64,6 +66,7 @@ def test_exp_each_is_math_exp_to_the_bit(values: list[float]) -> None:
     assert _bits(_each(compiled.exp_each, values)) == _bits(expected)
 
 
+@pytest.mark.slow
 @settings(max_examples=3_000)
 @given(st.lists(_ANY, min_size=1, max_size=20))
 def test_fdlibm_each_is_the_python_ports_to_the_bit(values: list[float]) -> None:

@@ -27,6 +27,7 @@ if compiled.segment_statistics is not None:
         assert found is not None
         return BleuStatistics(*found)
 
+    @pytest.mark.slow
     @settings(max_examples=3_000)
     @given(_tokens, _references, _orders)
     def test_the_compiled_counts_are_the_oracles(

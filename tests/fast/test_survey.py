@@ -5,6 +5,7 @@ of byte strict UTF-8 refuses."""
 import shutil
 import sysconfig
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,7 @@ def test_the_kernel_is_built_where_a_c_compiler_is() -> None:
     assert (COMPILED is not None) == has_compiler
 
 
+@pytest.mark.slow
 @settings(max_examples=3000)
 @given(blocks())
 def test_the_compiled_survey_finds_what_python_finds(block: tuple[bytes, int, int]) -> None:

@@ -39,6 +39,7 @@ if compiled.ter_edits is not None:
         expected = word_statistics(hypothesis, references).num_edits
         assert _kernel_edits(hypothesis, references) == expected
 
+    @pytest.mark.slow
     @settings(max_examples=40, deadline=None)
     @given(
         st.lists(st.sampled_from("abc"), min_size=20, max_size=70),
@@ -75,6 +76,7 @@ if compiled.ter_edits is not None:
         expected = translation_edits(hypothesis, reference)
         assert _kernel_edits(hypothesis, [reference]) == expected
 
+    @pytest.mark.slow
     def test_a_reference_past_the_bit_vectors_counts_as_in_the_oracle() -> None:
         # 1,025 reference words: the band alone, as before the bit vectors.
         rng = random.Random(1025)

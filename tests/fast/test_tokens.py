@@ -33,6 +33,7 @@ def _expected(lists: Sequence[Sequence[object]], longest: int | None) -> tuple[i
 if compiled.token_check is not None:
     from mtcompute.fast._tokens import check
 
+    @pytest.mark.slow
     @settings(max_examples=3_000)
     @given(_LISTS, st.none() | st.integers(min_value=0, max_value=10))
     def test_the_compiled_check_is_the_rule_read_on_the_strings(

@@ -9,6 +9,8 @@ compared with ``==``, never a tolerance.
 import json
 import random
 
+import pytest
+
 from mtcompute.metrics.chrf import ChrfResult, chrf
 from tests.javascript import run_node, to_hex
 
@@ -71,6 +73,7 @@ def _chrf_of(case: dict[str, object]) -> ChrfResult:
     return chrf(**case)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_chrf_gives_the_integers_and_doubles_of_javascript_on_generated_corpora() -> None:
     rng = random.Random(1_0000)
     cases = [_case(rng) for _ in range(3_000)]

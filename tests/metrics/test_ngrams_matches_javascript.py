@@ -9,6 +9,8 @@ whole with ``==``. The corpora are large enough, in part, to take the vectorised
 import json
 import random
 
+import pytest
+
 from mtcompute import ngram_counts
 from mtcompute.metrics.ngrams import CLIPPING_TABLES, ClippingTable
 from tests.javascript import run_node
@@ -32,6 +34,7 @@ def _random_case(rng: random.Random) -> Case:
     return hypotheses, references, rng.randint(1, 8), rng.choice(CLIPPING_TABLES)
 
 
+@pytest.mark.slow
 def test_ngram_counts_give_the_result_objects_of_javascript_on_generated_corpora() -> None:
     rng = random.Random(1_0002)
     cases = [_random_case(rng) for _ in range(3_000)]

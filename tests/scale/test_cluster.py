@@ -37,6 +37,7 @@ def test_a_cluster_gives_what_this_process_gives(address: str, sentence_level: b
     assert results == expected
 
 
+@pytest.mark.slow
 def test_an_unreachable_scheduler_says_so() -> None:
     with pytest.raises(InputError, match=r"expected a Dask scheduler at 'tcp://127\.0\.0\.1:9'"):
         DaskCluster("tcp://127.0.0.1:9")

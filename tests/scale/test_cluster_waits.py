@@ -69,6 +69,7 @@ def _unreachable_within_the_bound(address: str) -> str:
     return error["message"]
 
 
+@pytest.mark.slow
 def test_an_address_that_accepts_and_never_answers_is_unreachable_within_the_bound(
     silent_address: str,
 ) -> None:
@@ -79,6 +80,7 @@ def test_an_address_that_accepts_and_never_answers_is_unreachable_within_the_bou
     )
 
 
+@pytest.mark.slow
 def test_an_http_servers_port_is_unreachable_within_the_bound(http_address: str) -> None:
     assert _unreachable_within_the_bound(http_address).startswith(
         f"expected a Dask scheduler at {http_address!r}, but it cannot be reached"

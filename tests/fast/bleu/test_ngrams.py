@@ -37,6 +37,7 @@ def _assert_equal_to_the_oracle(
     assert ngram_counts_fast(hypotheses, references, max_order, table) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(corpus=_corpora, max_order=st.integers(1, 8), table=_tables)
 def test_vectorised_counts_equal_the_oracle_on_any_corpus(

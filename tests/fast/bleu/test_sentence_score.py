@@ -1,6 +1,7 @@
 """The fast sentence score is the oracle's to the bit, for every method, with and without
 effective order and rounding: compiled where the package has it, and in Python."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ def _smoothings(draw: st.DrawFn) -> Smoothing:
     return Smoothing.of(method)
 
 
+@pytest.mark.slow
 @settings(max_examples=3_000)
 @given(
     _statistics(),
@@ -45,6 +47,7 @@ def test_the_fast_score_is_the_oracles_result(
     assert sentence_score_fast(stats, smoothing, effective_order, decimals) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=3_000)
 @given(_statistics(), _smoothings().filter(lambda s: s.method != "add-k"), st.booleans())
 def test_the_python_score_is_the_oracles_result_without_the_compiled_one(

@@ -11,6 +11,7 @@ from mtcompute.metrics.smoothing import Smoothing
 from tests.metrics.pairwise_cases import smoothings, token_list_lists
 
 
+@pytest.mark.slow
 @settings(max_examples=400)
 @given(
     token_list_lists(min_size=0),

@@ -9,6 +9,8 @@ doubles come back as bit patterns and are compared with ``==``, never a toleranc
 import json
 import random
 
+import pytest
+
 from mtcompute import execute
 from tests.javascript import from_hex, run_node
 
@@ -53,6 +55,7 @@ def _sums_differ(case: Case) -> bool:
     return whole != of_parts
 
 
+@pytest.mark.slow
 def test_ter_from_statistics_gives_the_doubles_of_javascript_on_generated_parts() -> None:
     rng = random.Random(7_0301)
     cases = [_random_case(rng) for _ in range(5_000)]

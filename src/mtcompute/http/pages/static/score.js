@@ -271,30 +271,38 @@ function showError(output, message) {
   output.appendChild(list);
 }
 
-function table(results, width) {
-  const names = [...new Set(results.flatMap((r) => r.scores.map((s) => s.name)))];
-  const made = node("table");
+// A table in a scrolling region: a header row of ``columns``, then one row of cells a row.
+function scrolledTable(columns, rows, label, className) {
+  const made = node("table", undefined, className);
   const head = made.createTHead().insertRow();
-  for (const name of ["System", ...names]) {
+  for (const name of columns) {
     const cell = node("th", name);
     cell.scope = "col";
     head.appendChild(cell);
   }
   const body = made.createTBody();
-  for (const result of results) {
+  for (const cells of rows) {
     const row = body.insertRow();
-    row.insertCell().textContent = result.hypotheses;
-    for (const name of names) {
-      const score = result.scores.find((s) => s.name === name);
-      row.insertCell().textContent = score ? score.score.toFixed(width) : "";
-    }
+    for (const text of cells) row.insertCell().textContent = text;
   }
   const scroll = node("div", undefined, "scroll");
   scroll.tabIndex = 0;
   scroll.setAttribute("role", "region");
-  scroll.setAttribute("aria-label", "Scores table");
+  scroll.setAttribute("aria-label", label);
   scroll.appendChild(made);
   return scroll;
+}
+
+function table(results, width) {
+  const names = [...new Set(results.flatMap((r) => r.scores.map((s) => s.name)))];
+  const rows = results.map((result) => [
+    result.hypotheses,
+    ...names.map((name) => {
+      const score = result.scores.find((s) => s.name === name);
+      return score ? score.score.toFixed(width) : "";
+    }),
+  ]);
+  return scrolledTable(["System", ...names], rows, "Scores table");
 }
 
 function download(document_) {
@@ -323,25 +331,9 @@ function testedCell(value, width) {
 function testedTable(rows, width) {
   const names = Object.keys(rows[0]).filter((key) => key !== "system");
   const withInterval = rows.some((row) => names.some((name) => row[name].mean != null));
-  const made = node("table", undefined, "tested");
-  const head = made.createTHead().insertRow();
-  for (const name of ["System", ...names.map((n) => (withInterval ? `${n} (μ ± 95% CI)` : n))]) {
-    const cell = node("th", name);
-    cell.scope = "col";
-    head.appendChild(cell);
-  }
-  const body = made.createTBody();
-  for (const row of rows) {
-    const cells = body.insertRow();
-    cells.insertCell().textContent = row.system;
-    for (const name of names) cells.insertCell().textContent = testedCell(row[name], width);
-  }
-  const scroll = node("div", undefined, "scroll");
-  scroll.tabIndex = 0;
-  scroll.setAttribute("role", "region");
-  scroll.setAttribute("aria-label", "Paired results table");
-  scroll.appendChild(made);
-  return scroll;
+  const columns = ["System", ...names.map((n) => (withInterval ? `${n} (μ ± 95% CI)` : n))];
+  const cells = rows.map((row) => [row.system, ...names.map((n) => testedCell(row[n], width))]);
+  return scrolledTable(columns, cells, "Paired results table", "tested");
 }
 
 // What a paired test did, as sacreBLEU's heading says it.

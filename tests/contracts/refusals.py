@@ -36,3 +36,14 @@ def assert_pointers_name_places(raw: object, errors: Sequence[Violation]) -> Non
     for error in errors:
         if error["code"] != "required":
             resolve(raw, error["pointer"])
+
+
+def assert_refused_at_places(
+    raw: object,
+    errors: Sequence[Violation],
+    expected: Sequence[tuple[str, str]],
+    says: Sequence[str],
+) -> None:
+    """``assert_refused`` in any order, and every pointer a place in ``raw``."""
+    assert_refused(errors, expected, says, any_order=True)
+    assert_pointers_name_places(raw, errors)

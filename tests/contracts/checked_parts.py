@@ -22,6 +22,12 @@ def outcome(tool: str, version: str, raw: object) -> bytes | list[Violation]:
         return error.errors
 
 
+def assert_checked_as_released(tool: str, parser: RequestParser[Any], raw: object) -> None:
+    """``raw`` is answered as 1.0.0 answers it, and checked in bulk as the walk checks it."""
+    assert_answered_as_released(tool, raw)
+    assert_quick_check_agrees(parser, raw)
+
+
 def assert_answered_as_released(tool: str, raw: object) -> None:
     """1.1.0's answer is 1.0.0's, or its refusals 1.0.0's first and then only the new codes."""
     new, old = outcome(tool, "1.1.0", raw), outcome(tool, "1.0.0", raw)

@@ -11,12 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtcompute import InputError, execute, jsonio
-from mtcompute.contracts.bleu_corpus_from_statistics_1_1_0 import CONTRACT, LIMITS, PARSER
+from mtcompute.contracts.bleu_corpus_from_statistics_1_1_0 import CONTRACT, PARSER
 from mtcompute.contracts.inputs.parts import MAX_COUNT
 from mtcompute.errors import Violation
 from tests.contracts.checked_parts import (
-    assert_answered_as_released,
-    assert_quick_check_agrees,
+    assert_checked_as_released,
     assert_sums_read_as_written,
 )
 from tests.contracts.refusals import assert_refused_at_places
@@ -112,10 +111,6 @@ def test_an_input_one_over_a_limit_or_law_is_refused_at_places_in_it(
     assert_refused_at_places(raw, input_errors(raw), expected, says)
 
 
-def test_the_limits_are_1_0_0s() -> None:
-    assert LIMITS.to_json() == {"max_parts": 1000}
-
-
 TOKENS = st.lists(st.sampled_from(["a", "b", "c"]), max_size=9)
 SEGMENT = st.tuples(TOKENS, st.lists(TOKENS, min_size=1, max_size=8))
 
@@ -169,14 +164,8 @@ def any_statistics(draw: st.DrawFn) -> Input:
 
 @settings(max_examples=500, deadline=None)
 @given(any_statistics())
-def test_an_input_1_1_0_takes_is_answered_as_1_0_0_answers_it(raw: Input) -> None:
-    assert_answered_as_released(TOOL, raw)
-
-
-@settings(max_examples=500, deadline=None)
-@given(any_statistics())
-def test_the_quick_check_passes_exactly_what_the_walk_finds_nothing_in(raw: Input) -> None:
-    assert_quick_check_agrees(PARSER, raw)
+def test_an_input_is_answered_as_1_0_0_answers_it_and_checked_in_bulk_as_walked(raw: Input) -> None:
+    assert_checked_as_released(TOOL, PARSER, raw)
 
 
 def test_the_largest_sums_answered_are_read_by_javascript_as_written_and_one_more_is_refused() -> (

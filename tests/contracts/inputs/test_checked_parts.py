@@ -49,3 +49,9 @@ def test_the_released_example_is_answered_alike_and_says_so() -> None:
     same = same_numbers(example)
     assert (same.input, same.result) == (example.input, example.result)
     assert same.title == example.title + " The same numbers as 1.0.0's."
+
+
+@pytest.mark.parametrize(("released", "checked"), PAIRS)
+def test_the_limits_are_the_released_ones(released: object, checked: object) -> None:
+    assert checked.LIMITS == released.LIMITS  # type: ignore[attr-defined]
+    assert checked.LIMITS.to_json() == {"max_parts": 1000}  # type: ignore[attr-defined]

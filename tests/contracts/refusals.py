@@ -2,10 +2,25 @@
 each message says what was expected and what arrived, and that each pointer names a place in
 the input."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
 
 from mtcompute.errors import Violation
-from tests.contracts.test_bleu_corpus_compute_1_0_0 import resolve
+
+
+def resolve(document: object, pointer: str) -> object:
+    """RFC 6901: the value ``pointer`` names in ``document``."""
+    for token in pointer.split("/")[1:]:
+        key = token.replace("~1", "/").replace("~0", "~")
+        document = document[int(key)] if isinstance(document, list) else _member(document, key)
+    return document
+
+
+def _member(document: object, key: str) -> object:
+    assert isinstance(document, dict), f"{key!r} does not name a member of {document!r}"
+    return document[key]
 
 
 def assert_refused(
@@ -47,3 +62,11 @@ def assert_refused_at_places(
     """``assert_refused`` in any order, and every pointer a place in ``raw``."""
     assert_refused(errors, expected, says, any_order=True)
     assert_pointers_name_places(raw, errors)
+
+
+def refused_case(
+    make: Callable[[], Any], expected: list[tuple[str, str]], says: tuple[str, ...], id: str
+) -> Any:
+    """A row of a refusal table: how to make the input, the (code, pointer) pairs and the
+    fragments its messages say, named ``id``."""
+    return pytest.param(make, expected, says, id=id)

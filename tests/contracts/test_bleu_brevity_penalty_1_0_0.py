@@ -10,7 +10,7 @@ from mtcompute.contracts.bleu_brevity_penalty_1_0_0 import CONTRACT, LIMITS, PAR
 from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.errors import InputError, Violation
 from mtcompute.meta.search import search
-from tests.contracts.refusals import assert_pointers_name_places, assert_refused
+from tests.contracts.refusals import assert_pointers_name_places, assert_refused, refused_case
 
 Input = dict[str, Any]
 Make = Callable[[], object]
@@ -51,120 +51,116 @@ def test_an_input_exactly_at_a_limit_is_accepted(make: Make) -> None:
     assert all(type(length) is int for length in request.candidate_lengths)
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 ONE_OVER = [
-    _bad(
+    refused_case(
         lambda: body([1, 2, 3], [[1], [2]]),
         [("segment_count_mismatch", "/reference_lengths")],
         ("expected 3 reference length lists (one per candidate length)", "got 2"),
         "fewer reference length lists than candidate lengths",
     ),
-    _bad(
+    refused_case(
         lambda: body([1], [[1], [2]]),
         [("segment_count_mismatch", "/reference_lengths")],
         ("expected 1 reference length list (one per candidate length)", "got 2"),
         "more reference length lists than candidate lengths",
     ),
-    _bad(
+    refused_case(
         lambda: body([], []),
         [("too_few_items", "/candidate_lengths"), ("too_few_items", "/reference_lengths")],
         ("expected a non-empty array", "got an empty array", "at /candidate_lengths"),
         "no segments",
     ),
-    _bad(
+    refused_case(
         lambda: body([1] * 1001, [[1]] * 1001),
         [("too_many_items", "/candidate_lengths"), ("too_many_items", "/reference_lengths")],
         ("expected at most 1000 items", "got an array of 1001 items"),
         "1001 segments",
     ),
-    _bad(
+    refused_case(
         lambda: body([1, 1], [[1], []]),
         [("too_few_items", "/reference_lengths/1")],
         ("expected a non-empty array", "at /reference_lengths/1"),
         "a segment without references",
     ),
-    _bad(
+    refused_case(
         lambda: body([1, 1], [[1], [1] * 9]),
         [("too_many_items", "/reference_lengths/1")],
         ("expected at most 8 items", "got an array of 9 items", "at /reference_lengths/1"),
         "9 references in a segment",
     ),
-    _bad(
+    refused_case(
         lambda: body([50_001], [[1]]),
         [("above_maximum", "/candidate_lengths/0")],
         ("expected an integer of at most 50000", "got 50001", "at /candidate_lengths/0"),
         "a candidate length of 50001",
     ),
-    _bad(
+    refused_case(
         lambda: body([1], [[1, 50_001]]),
         [("above_maximum", "/reference_lengths/0/1")],
         ("expected an integer of at most 50000", "got 50001", "at /reference_lengths/0/1"),
         "a reference length of 50001",
     ),
-    _bad(
+    refused_case(
         lambda: body([-1], [[0, -1]]),
         [("below_minimum", "/candidate_lengths/0"), ("below_minimum", "/reference_lengths/0/1")],
         ("expected an integer of at least 0", "got -1", "at /candidate_lengths/0"),
         "lengths of -1",
     ),
-    _bad(
+    refused_case(
         lambda: body([2.5], [[1]]),
         [("type", "/candidate_lengths/0")],
         ("expected an integer", "got the number 2.5", "at /candidate_lengths/0"),
         "a fractional length",
     ),
-    _bad(
+    refused_case(
         lambda: body([True], [["3"]]),
         [("type", "/candidate_lengths/0"), ("type", "/reference_lengths/0/0")],
         ("expected an integer", "got the boolean true", "at /candidate_lengths/0"),
         "a boolean and a string for lengths",
     ),
-    _bad(
+    refused_case(
         lambda: body([1], [1]),
         [("type", "/reference_lengths/0")],
         ("expected an array", "got the number 1", "at /reference_lengths/0"),
         "reference lengths not a list per segment",
     ),
-    _bad(
+    refused_case(
         lambda: body(4, [[4]]),
         [("type", "/candidate_lengths")],
         ("expected an array", "got the number 4", "at /candidate_lengths"),
         "candidate lengths not an array",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=-1),
         [("below_minimum", "/decimals")],
         ("expected an integer of at least 0", "got -1", "at /decimals"),
         "decimals -1",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=16),
         [("above_maximum", "/decimals")],
         ("expected an integer of at most 15", "got 16", "at /decimals"),
         "decimals 16",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=None),
         [("type", "/decimals")],
         ("expected an integer", "got null", "at /decimals"),
         "decimals null",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=4),
         [("unknown_property", "/max_order")],
         ("expected one of the properties", "got the unknown property 'max_order'"),
         "an option of another tool",
     ),
-    _bad(
+    refused_case(
         lambda: {"candidate_lengths": [1]},
         [("required", "/reference_lengths")],
         ("expected the required property 'reference_lengths'",),
         "reference lengths missing",
     ),
-    _bad(
+    refused_case(
         lambda: [4],
         [("type", "")],
         ("expected an object", "got an array of 1 item", "at the top level"),

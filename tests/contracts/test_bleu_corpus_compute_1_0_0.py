@@ -14,6 +14,7 @@ from mtcompute.contracts.validation.tokens import FEW_TOKENS
 from mtcompute.contracts.validation.violations import MAX_REPORTED_VIOLATIONS
 from mtcompute.errors import InputError, Violation
 from mtcompute.fast.bleu.token_bytes import sentences_of
+from tests.contracts.refusals import refused_case, resolve
 
 Input = dict[str, Any]
 Make = Callable[[], object]
@@ -61,19 +62,6 @@ def input_errors(raw: object) -> list[Violation]:
     return caught.value.errors
 
 
-def resolve(document: object, pointer: str) -> object:
-    """RFC 6901: the value ``pointer`` names in ``document``."""
-    for token in pointer.split("/")[1:]:
-        key = token.replace("~1", "/").replace("~0", "~")
-        document = document[int(key)] if isinstance(document, list) else _member(document, key)
-    return document
-
-
-def _member(document: object, key: str) -> object:
-    assert isinstance(document, dict), f"{key!r} does not name a member of {document!r}"
-    return document[key]
-
-
 def _at(make: Make, id: str) -> Any:
     return pytest.param(make, id=id)
 
@@ -111,305 +99,301 @@ def test_an_input_exactly_at_a_limit_is_accepted(make: Make) -> None:
     assert request.references is raw["references"]
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 ONE_OVER = [
     # Segment counts
-    _bad(
+    refused_case(
         lambda: body([["a"], ["b"], ["c"]], [[["a"]], [["b"]]]),
         [("segment_count_mismatch", "/references")],
         ("expected 3 reference sets (one per hypothesis)", "got 2", "at /references"),
         "fewer reference sets than hypotheses",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"]], [[["a"]], [["b"]]]),
         [("segment_count_mismatch", "/references")],
         ("expected 1 reference set (one per hypothesis)", "got 2", "at /references"),
         "more reference sets than hypotheses",
     ),
     # Segments: at least 1, at most 1000
-    _bad(
+    refused_case(
         lambda: body([], []),
         [("too_few_items", "/hypotheses"), ("too_few_items", "/references")],
         ("expected a non-empty array", "got an empty array", "at /hypotheses"),
         "no segments",
     ),
-    _bad(
+    refused_case(
         lambda: segments(1001),
         [("too_many_items", "/hypotheses"), ("too_many_items", "/references")],
         ("expected at most 1000 items", "got an array of 1001 items", "at /hypotheses"),
         "1001 segments",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"]] * 1001, [[["a"]]] * 1000),
         [("too_many_items", "/hypotheses"), ("segment_count_mismatch", "/references")],
         ("expected at most 1000 items", "got an array of 1001 items", "at /hypotheses"),
         "1001 hypotheses and 1000 reference sets",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"]] * 1000, [[["a"]]] * 1001),
         [("too_many_items", "/references"), ("segment_count_mismatch", "/references")],
         ("expected at most 1000 items", "got an array of 1001 items", "at /references"),
         "1000 hypotheses and 1001 reference sets",
     ),
     # References per segment: 1 to 8
-    _bad(
+    refused_case(
         lambda: body([["a"], ["b"]], [[["a"]], []]),
         [("too_few_items", "/references/1")],
         ("expected a non-empty array", "got an empty array", "at /references/1"),
         "a segment without references",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"]] * 3, [[["a"]], [["a"]], [["a"]] * 9]),
         [("too_many_items", "/references/2")],
         ("expected at most 8 items", "got an array of 9 items", "at /references/2"),
         "9 references in a segment",
     ),
     # Non-empty tokens
-    _bad(
+    refused_case(
         lambda: hypothesis_token(""),
         [("too_short", "/hypotheses/0/1")],
         ("expected a non-empty string", "got an empty string", "at /hypotheses/0/1"),
         "an empty hypothesis token",
     ),
-    _bad(
+    refused_case(
         lambda: reference_token(""),
         [("too_short", "/references/2/1/0")],
         ("expected a non-empty string", "got an empty string", "at /references/2/1/0"),
         "an empty reference token",
     ),
     # Valid Unicode
-    _bad(
+    refused_case(
         lambda: hypothesis_token("\ud800"),
         [("invalid_unicode", "/hypotheses/0/1")],
         ("expected a token of valid Unicode", 'the string "\\ud800"', "at /hypotheses/0/1"),
         "a lone high surrogate in a hypothesis token",
     ),
-    _bad(
+    refused_case(
         lambda: reference_token("a\udc00b"),
         [("invalid_unicode", "/references/2/1/0")],
         ("expected a token of valid Unicode", 'the string "a\\udc00b"', "at /references/2/1/0"),
         "a lone low surrogate inside a reference token",
     ),
     # Token bytes: at most 128
-    _bad(
+    refused_case(
         lambda: hypothesis_token("x" * 129),
         [("too_long", "/hypotheses/0/1")],
         ("expected a string of at most 128 characters", "of 129 characters", "/hypotheses/0/1"),
         "a token of 129 ASCII bytes",
     ),
-    _bad(
+    refused_case(
         lambda: hypothesis_token(EMOJI * 33),
         [("token_too_long", "/hypotheses/0/1")],
         ("expected a token of at most 128 UTF-8 bytes", "got 132 bytes", "at /hypotheses/0/1"),
         "a token of 33 four-byte emoji",
     ),
-    _bad(
+    refused_case(
         lambda: hypothesis_token(EURO * 43),
         [("token_too_long", "/hypotheses/0/1")],
         ("expected a token of at most 128 UTF-8 bytes", "got 129 bytes", "at /hypotheses/0/1"),
         "a token of 43 three-byte characters",
     ),
-    _bad(
+    refused_case(
         lambda: hypothesis_token("x" * 127 + E_ACUTE),
         [("token_too_long", "/hypotheses/0/1")],
         ("expected a token of at most 128 UTF-8 bytes", "got 129 bytes", "at /hypotheses/0/1"),
         "a token of 127 ASCII and a two-byte character",
     ),
-    _bad(
+    refused_case(
         lambda: reference_token(EURO * 43),
         [("token_too_long", "/references/2/1/0")],
         ("expected a token of at most 128 UTF-8 bytes", "got 129 bytes", "at /references/2/1/0"),
         "a reference token of 129 bytes",
     ),
     # Totals
-    _bad(
+    refused_case(
         lambda: tokens_in_all(25_000, 25_001),
         [("too_many_tokens", "")],
         ("expected at most 50000 tokens in all", "got 50001", "in the whole input"),
         "50001 tokens in all",
     ),
-    _bad(
+    refused_case(
         lambda: tokens_in_all(1, 50_000),
         [("too_many_tokens", "")],
         ("expected at most 50000 tokens in all", "got 50001", "in the whole input"),
         "50001 tokens counting references",
     ),
-    _bad(
+    refused_case(
         lambda: token_bytes_in_all(1),
         [("too_many_token_bytes", "")],
         ("expected at most 1048576 UTF-8 bytes", "got 1048577", "in the whole input"),
         "1048577 token bytes in all",
     ),
     # max_order and decimals: integral numbers in range
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=0),
         [("below_minimum", "/max_order")],
         ("expected an integer of at least 1", "got 0", "at /max_order"),
         "max_order 0",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=9),
         [("above_maximum", "/max_order")],
         ("expected an integer of at most 8", "got 9", "at /max_order"),
         "max_order 9",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=9.0),
         [("above_maximum", "/max_order")],
         ("expected an integer of at most 8", "got 9.0", "at /max_order"),
         "max_order 9.0",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=4.5),
         [("type", "/max_order")],
         ("expected an integer", "got the number 4.5", "at /max_order"),
         "max_order 4.5",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order="4"),
         [("type", "/max_order")],
         ("expected an integer", 'got the string "4"', "at /max_order"),
         "max_order as a string",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=True),
         [("type", "/max_order")],
         ("expected an integer", "got the boolean true", "at /max_order"),
         "max_order true",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=None),
         [("type", "/max_order")],
         ("expected an integer", "got null", "at /max_order"),
         "max_order null",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=-1),
         [("below_minimum", "/decimals")],
         ("expected an integer of at least 0", "got -1", "at /decimals"),
         "decimals -1",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=16),
         [("above_maximum", "/decimals")],
         ("expected an integer of at most 15", "got 16", "at /decimals"),
         "decimals 16",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=4.5),
         [("type", "/decimals")],
         ("expected an integer", "got the number 4.5", "at /decimals"),
         "decimals 4.5",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals="4"),
         [("type", "/decimals")],
         ("expected an integer", 'got the string "4"', "at /decimals"),
         "decimals as a string",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=False),
         [("type", "/decimals")],
         ("expected an integer", "got the boolean false", "at /decimals"),
         "decimals false",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=None),
         [("type", "/decimals")],
         ("expected an integer", "got null", "at /decimals"),
         "decimals null",
     ),
     # Unknown properties
-    _bad(
+    refused_case(
         lambda: one_segment(max_orders=4),
         [("unknown_property", "/max_orders")],
         ("expected one of the properties", "got the unknown property 'max_orders'", "top level"),
         "the typo max_orders",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(**{"a/b~c": 1}),
         [("unknown_property", "/a~1b~0c")],
         ("expected one of the properties", "got the unknown property 'a/b~c'", "top level"),
         "an unknown property with a slash and a tilde",
     ),
     # Missing required properties
-    _bad(
+    refused_case(
         lambda: {"references": [[["a"]]]},
         [("required", "/hypotheses")],
         ("expected the required property 'hypotheses'", "got an object without it", "top level"),
         "hypotheses missing",
     ),
-    _bad(
+    refused_case(
         lambda: {"hypotheses": [["a"]]},
         [("required", "/references")],
         ("expected the required property 'references'", "got an object without it", "top level"),
         "references missing",
     ),
-    _bad(
+    refused_case(
         lambda: {},
         [("required", "/hypotheses"), ("required", "/references")],
         ("expected the required property 'hypotheses'", "got an object without it", "top level"),
         "an empty object",
     ),
     # Wrong types at every level
-    _bad(
+    refused_case(
         lambda: [["a"]],
         [("type", "")],
         ("expected an object", "got an array of 1 item", "at the top level"),
         "the input is an array",
     ),
-    _bad(
+    refused_case(
         lambda: "a b",
         [("type", "")],
         ("expected an object", 'got the string "a b"', "at the top level"),
         "the input is a string",
     ),
-    _bad(
+    refused_case(
         lambda: None,
         [("type", "")],
         ("expected an object", "got null", "at the top level"),
         "the input is null",
     ),
-    _bad(
+    refused_case(
         lambda: body("this is a test", [[["a"]]]),
         [("type", "/hypotheses")],
         ("expected an array", 'got the string "this is a test"', "at /hypotheses"),
         "hypotheses not an array",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"]], {"0": [["a"]]}),
         [("type", "/references")],
         ("expected an array", "got an object", "at /references"),
         "references not an array",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"], "b c"], [[["a"]], [["b"]]]),
         [("type", "/hypotheses/1")],
         ("expected an array", 'got the string "b c"', "at /hypotheses/1"),
         "a hypothesis not an array",
     ),
-    _bad(
+    refused_case(
         lambda: hypothesis_token(7),  # type: ignore[arg-type]
         [("type", "/hypotheses/0/1")],
         ("expected a string", "got the number 7", "at /hypotheses/0/1"),
         "a hypothesis token not a string",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"]] * 4, [[["a"]], [["a"]], [["a"]], "a"]),
         [("type", "/references/3")],
         ("expected an array", 'got the string "a"', "at /references/3"),
         "references[i] not an array",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"]] * 3, [[["a"]], [["a"]], [["a"], "a b"]]),
         [("type", "/references/2/1")],
         ("expected an array", 'got the string "a b"', "at /references/2/1"),
         "a reference not an array",
     ),
-    _bad(
+    refused_case(
         lambda: reference_token(["a"]),  # type: ignore[arg-type]
         [("type", "/references/2/1/0")],
         ("expected a string", "got an array of 1 item", "at /references/2/1/0"),

@@ -14,7 +14,7 @@ from mtcompute.contracts.bleu_corpus_from_statistics_1_0_0 import LIMITS, PARSER
 from mtcompute.contracts.inputs.parts import MAX_COUNT
 from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.errors import InputError, Violation
-from tests.contracts.refusals import assert_pointers_name_places, assert_refused
+from tests.contracts.refusals import assert_pointers_name_places, assert_refused, refused_case
 
 Input = dict[str, Any]
 Make = Callable[[], object]
@@ -54,108 +54,104 @@ def test_an_input_exactly_at_a_limit_is_accepted(make: Make) -> None:
     assert all(type(n) is int for p in request.parts for n in p.matches)
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 ONE_OVER = [
-    _bad(
+    refused_case(
         body,
         [("too_few_items", "/parts")],
         ("expected a non-empty array", "got an empty array", "at /parts"),
         "no parts",
     ),
-    _bad(
+    refused_case(
         lambda: body(*[part()] * 1001),
         [("too_many_items", "/parts")],
         ("expected at most 1000 items", "got an array of 1001 items"),
         "1001 parts",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(), part((1, 1, 1), (1, 1, 1), 1)),
         [("order_count_mismatch", "/parts/1/matches"), ("order_count_mismatch", "/parts/1/totals")],
         ("expected 2 counts, one per order (as many as /parts/0/matches has)", "got 3"),
         "parts of different orders",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((3, 2), (4, 3, 2))),
         [("order_count_mismatch", "/parts/0/totals")],
         ("expected 2 counts", "got 3 at /parts/0/totals"),
         "totals longer than matches",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((5, 2))),
         [("matches_above_count", "/parts/0/matches/0")],
         ("expected at most 4, the part's totals[0]", "got 5 at /parts/0/matches/0"),
         "matches above totals",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(c=5)),
         [("inconsistent_statistics", "/parts/0/totals/0")],
         ("expected 5, the part's candidate_length", "got 4 at /parts/0/totals/0"),
         "unigram totals other than the candidate length",
     ),
-    _bad(
+    refused_case(
         lambda: body({**part(), "max_order": 4}),
         [("order_count_mismatch", "/parts/0/max_order")],
         ("expected 2, the number of orders of its matches", "got 4 at /parts/0/max_order"),
         "max_order other than the orders",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((1,) * 9, (1,) * 9, 1)),
         [("too_many_items", "/parts/0/matches"), ("too_many_items", "/parts/0/totals")],
         ("expected at most 8 items", "got an array of 9 items"),
         "9 orders",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((), (), 0)),
         [("too_few_items", "/parts/0/matches"), ("too_few_items", "/parts/0/totals")],
         ("expected a non-empty array", "at /parts/0/matches"),
         "no orders",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(r=MAX_COUNT + 1)),
         [("above_maximum", "/parts/0/reference_length")],
         (f"expected an integer of at most {MAX_COUNT}", f"got {MAX_COUNT + 1}"),
         "a count over 2^53-1",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((3, -1))),
         [("below_minimum", "/parts/0/matches/1")],
         ("expected an integer of at least 0", "got -1 at /parts/0/matches/1"),
         "a negative count",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((3, 2.5), c=True)),
         [("type", "/parts/0/matches/1"), ("type", "/parts/0/candidate_length")],
         ("expected an integer", "got the number 2.5 at /parts/0/matches/1"),
         "a fraction and a boolean for counts",
     ),
-    _bad(
+    refused_case(
         lambda: body({"bleu": 1.0, **part()}),
         [("unknown_property", "/parts/0/bleu")],
         ("expected one of the properties", "got the unknown property 'bleu' at /parts/0"),
         "a result of bleu-corpus-compute as a part",
     ),
-    _bad(
+    refused_case(
         lambda: body({"matches": [1], "totals": [1]}),
         [("required", "/parts/0/candidate_length"), ("required", "/parts/0/reference_length")],
         ("expected the required property 'candidate_length'",),
         "lengths missing",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(), decimals=16),
         [("above_maximum", "/decimals")],
         ("expected an integer of at most 15", "got 16 at /decimals"),
         "decimals 16",
     ),
-    _bad(
+    refused_case(
         lambda: {"parts": part()},
         [("type", "/parts")],
         ("expected an array", "got an object at /parts"),
         "one part not in a list",
     ),
-    _bad(
+    refused_case(
         lambda: [part()],
         [("type", "")],
         ("expected an object", "got an array of 1 item", "at the top level"),

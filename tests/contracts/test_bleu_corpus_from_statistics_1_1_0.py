@@ -4,7 +4,6 @@ could give and sums past 2^53 - 1 are refused at the count; what it answers, a J
 reads back as written."""
 
 import itertools
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +17,7 @@ from tests.contracts.checked_parts import (
     assert_checked_as_released,
     assert_sums_read_as_written,
 )
-from tests.contracts.refusals import assert_refused_at_places
+from tests.contracts.refusals import assert_refused_at_places, refused_case
 from tests.contracts.test_bleu_corpus_from_statistics_1_0_0 import Input, Make, body, part
 
 TOOL = "bleu-corpus-from-statistics"
@@ -50,48 +49,44 @@ def test_an_input_exactly_at_a_limit_or_law_is_accepted(make: Make) -> None:
     assert PARSER.parse(make()).parts
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 ONE_OVER = [
-    _bad(
+    refused_case(
         lambda: body(part(), part((4, 4), (5, 5), 5)),
         [("inconsistent_statistics", "/parts/1/totals/1")],
         ("expected at most 4 (below totals[0] = 5", "got 5 at /parts/1/totals/1"),
         "totals that do not fall",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((1, 0, 0), (1, 0, 1), 1)),
         [("inconsistent_statistics", "/parts/0/totals/2")],
         ("expected at most 0", "or 0 after a 0", "got 1 at /parts/0/totals/2"),
         "totals after a 0",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((4, 3, 2), (9, 8, 5), 9)),
         [("inconsistent_statistics", "/parts/0/totals/2")],
         ("expected at least 7 (totals[1] less the 1 it fell by", "got 5"),
         "totals falling by more than before",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((3, 0, 1), (4, 3, 2), 4)),
         [("inconsistent_statistics", "/parts/0/matches/2")],
         ("expected 0 (as matches[1] is", "got 1 at /parts/0/matches/2"),
         "matches after an order without any",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((4, 4, 4), (4, 4, 4), 4)),
         [("inconsistent_statistics", "/parts/0/totals/1")],
         ("expected at most 3",),
         "one report an array, at its lowest breach",
     ),
-    _bad(
+    refused_case(
         lambda: body(*[part((1,), (1,), 1, MAX_COUNT - 1)] + [part((1,), (1,), 1, 1)] * 3),
         [("sum_too_large", "/parts/2/reference_length")],
         (f"got {MAX_COUNT + 1} up to this part at /parts/2/reference_length",),
         "a sum of lengths past 2^53-1, refused once",
     ),
-    _bad(
+    refused_case(
         lambda: body(part((1,), (MAX_COUNT,), MAX_COUNT), part((1,), (1,), 1)),
         [("sum_too_large", "/parts/1/totals/0"), ("sum_too_large", "/parts/1/candidate_length")],
         (

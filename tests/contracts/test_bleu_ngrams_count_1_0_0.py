@@ -3,7 +3,6 @@ one over fails with the expected code and JSON Pointer. The corpus input is bleu
 (its tests walk every rule of it); these check the limits and this tool's own option."""
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -11,7 +10,7 @@ from mtcompute.contracts.bleu_ngrams_count_1_0_0 import CONTRACT, LIMITS, PARSER
 from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.errors import InputError, Violation
 from mtcompute.meta.search import search
-from tests.contracts.refusals import assert_pointers_name_places, assert_refused
+from tests.contracts.refusals import assert_pointers_name_places, assert_refused, refused_case
 from tests.contracts.test_bleu_corpus_compute_1_0_0 import (
     EMOJI,
     body,
@@ -59,120 +58,116 @@ def test_an_input_exactly_at_a_limit_is_accepted(make: Make) -> None:
     assert request.options == raw.get("clipping_table", "none")
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 ONE_OVER = [
-    _bad(
+    refused_case(
         lambda: body([["a"], ["b"]], [[["a"]]]),
         [("segment_count_mismatch", "/references")],
         ("expected 2 reference sets (one per hypothesis)", "got 1", "at /references"),
         "fewer reference sets than hypotheses",
     ),
-    _bad(
+    refused_case(
         lambda: segments(1001),
         [("too_many_items", "/hypotheses"), ("too_many_items", "/references")],
         ("expected at most 1000 items", "got an array of 1001 items", "at /hypotheses"),
         "1001 segments",
     ),
-    _bad(
+    refused_case(
         lambda: body([["a"], ["b"]], [[["a"]], []]),
         [("too_few_items", "/references/1")],
         ("expected a non-empty array", "at /references/1"),
         "a segment without references",
     ),
-    _bad(
+    refused_case(
         lambda: segments(2, references=9),
         [("too_many_items", "/references/0"), ("too_many_items", "/references/1")],
         ("expected at most 8 items", "got an array of 9 items", "at /references/0"),
         "9 references in a segment",
     ),
-    _bad(
+    refused_case(
         lambda: tokens_in_all(25_000, 25_001),
         [("too_many_tokens", "")],
         ("expected at most 50000 tokens in all", "got 50001", "in the whole input"),
         "50001 tokens in all",
     ),
-    _bad(
+    refused_case(
         lambda: tokens_in_all(50_001, 0),
         [("too_many_tokens", "")],
         ("expected at most 50000 tokens in all", "got 50001"),
         "50001 hypothesis tokens",
     ),
-    _bad(
+    refused_case(
         lambda: hypothesis_token(EMOJI * 33),
         [("token_too_long", "/hypotheses/0/1")],
         ("expected a token of at most 128 UTF-8 bytes", "got 132 bytes", "at /hypotheses/0/1"),
         "a token of 132 bytes",
     ),
-    _bad(
+    refused_case(
         lambda: reference_token("y" * 129),
         [("too_long", "/references/2/1/0")],
         ("expected a string of at most 128 characters", "at /references/2/1/0"),
         "a reference token of 129 characters",
     ),
-    _bad(
+    refused_case(
         lambda: token_bytes_in_all(1),
         [("too_many_token_bytes", "")],
         ("expected at most 1048576 UTF-8 bytes", "got 1048577", "in the whole input"),
         "1048577 token bytes in all",
     ),
-    _bad(
+    refused_case(
         lambda: hypothesis_token(""),
         [("too_short", "/hypotheses/0/1")],
         ("expected a non-empty string", "at /hypotheses/0/1"),
         "an empty token",
     ),
-    _bad(
+    refused_case(
         lambda: reference_token("a\udc00"),
         [("invalid_unicode", "/references/2/1/0")],
         ("expected a token of valid Unicode", "at /references/2/1/0"),
         "a lone surrogate",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=0),
         [("below_minimum", "/max_order")],
         ("expected an integer of at least 1", "got 0", "at /max_order"),
         "max_order 0",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=9),
         [("above_maximum", "/max_order")],
         ("expected an integer of at most 8", "got 9", "at /max_order"),
         "max_order 9",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(max_order=2.5),
         [("type", "/max_order")],
         ("expected an integer", "got the number 2.5", "at /max_order"),
         "max_order 2.5",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(clipping_table="All"),
         [("not_allowed", "/clipping_table")],
         ('expected one of "none", "clipped", "all"', 'got the string "All"'),
         "clipping_table with another case",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(clipping_table=True),
         [("type", "/clipping_table")],
         ("expected a string", "got the boolean true", "at /clipping_table"),
         "clipping_table true",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(clipping_table=None),
         [("type", "/clipping_table")],
         ("expected a string", "got null", "at /clipping_table"),
         "clipping_table null",
     ),
-    _bad(
+    refused_case(
         lambda: one_segment(decimals=4),
         [("unknown_property", "/decimals")],
         ("expected one of the properties", "got the unknown property 'decimals'"),
         "an option of bleu-corpus-compute",
     ),
-    _bad(
+    refused_case(
         lambda: {"references": [[["a"]]]},
         [("required", "/hypotheses")],
         ("expected the required property 'hypotheses'",),

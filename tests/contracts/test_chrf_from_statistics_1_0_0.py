@@ -14,7 +14,7 @@ from mtcompute import execute, jsonio
 from mtcompute.contracts.chrf_from_statistics_1_0_0 import LIMITS, PARSER
 from mtcompute.contracts.inputs.parts import MAX_COUNT
 from mtcompute.errors import InputError, Violation
-from tests.contracts.refusals import assert_pointers_name_places, assert_refused
+from tests.contracts.refusals import assert_pointers_name_places, assert_refused, refused_case
 
 Input = dict[str, Any]
 Make = Callable[[], object]
@@ -50,19 +50,15 @@ def test_an_input_exactly_at_a_limit_is_accepted(make: Make) -> None:
     assert PARSER.parse(make()).parts
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 ONE_OVER = [
-    _bad(body, [("too_few_items", "/parts")], ("expected a non-empty array",), "none"),
-    _bad(
+    refused_case(body, [("too_few_items", "/parts")], ("expected a non-empty array",), "none"),
+    refused_case(
         lambda: body(*[part()] * 1001),
         [("too_many_items", "/parts")],
         ("expected at most 1000 items", "got an array of 1001 items"),
         "1001 parts",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(8)),
         [
             ("order_count_mismatch", "/parts/0/hypothesis"),
@@ -72,25 +68,25 @@ ONE_OVER = [
         ("expected 6 counts, one per order (char_order + word_order)", "got 8"),
         "chrF++ statistics without word_order",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(), {**part(), "matches": [1] * 5}),
         [("order_count_mismatch", "/parts/1/matches")],
         ("expected 6 counts", "got 5 at /parts/1/matches"),
         "one array short",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(6, 2, 9, 3)),
         [("matches_above_count", f"/parts/0/matches/{n}") for n in range(6)],
         ("expected at most 2, the part's hypothesis[0]", "got 3 at /parts/0/matches/0"),
         "matches above the hypothesis n-grams",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(6, 9, 2, 3)),
         [("matches_above_count", f"/parts/0/matches/{n}") for n in range(6)],
         ("expected at most 2, the part's reference[0]",),
         "matches above the reference n-grams",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(13), char_order=11, word_order=2),
         [
             ("too_many_items", "/parts/0/hypothesis"),
@@ -101,7 +97,7 @@ ONE_OVER = [
         ("expected at most 12 items",),
         "13 orders",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(), word_order=3, beta=0, eps_smoothing="yes"),
         [
             ("above_maximum", "/word_order"),
@@ -111,19 +107,19 @@ ONE_OVER = [
         ("expected an integer of at most 2", "got 3 at /word_order"),
         "options out of range",
     ),
-    _bad(
+    refused_case(
         lambda: body({**part(), "chrf": 0.5}),
         [("unknown_property", "/parts/0/chrf")],
         ("got the unknown property 'chrf' at /parts/0",),
         "a segment result as a part",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(), include_whitespace=True),
         [("unknown_property", "/include_whitespace")],
         ("got the unknown property 'include_whitespace' at the top level",),
         "include_whitespace, which does not change how statistics score",
     ),
-    _bad(
+    refused_case(
         lambda: body({"hypothesis": [1.5] * 6, "reference": [-1] * 6}),
         [
             *[("type", f"/parts/0/hypothesis/{n}") for n in range(6)],

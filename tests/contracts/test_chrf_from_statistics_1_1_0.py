@@ -4,7 +4,6 @@ statistics no corpus could give and sums past 2^53 - 1 are refused at the count;
 answers, a JavaScript engine reads back as written."""
 
 import itertools
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +17,7 @@ from tests.contracts.checked_parts import (
     assert_checked_as_released,
     assert_sums_read_as_written,
 )
-from tests.contracts.refusals import assert_refused_at_places
+from tests.contracts.refusals import assert_refused_at_places, refused_case
 from tests.contracts.test_chrf_from_statistics_1_0_0 import Input, Make, body
 
 TOOL = "chrf-from-statistics"
@@ -67,44 +66,40 @@ def test_an_input_exactly_at_a_limit_or_law_is_accepted(make: Make) -> None:
     assert PARSER.parse(make()).parts
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 WORDS_ABOVE = [3, 2, 1, 0, 0, 0, 4, 3]  # 3 characters, 4 words
 
 ONE_OVER = [
-    _bad(
+    refused_case(
         lambda: body(part(r=[5, 4, 4, 3, 2, 1])),
         [("inconsistent_statistics", "/parts/0/reference/2")],
         ("expected at most 3 (below reference[1] = 4", "got 4 at /parts/0/reference/2"),
         "reference n-grams that do not fall",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(r=[9, 8, 5, 4, 3, 2])),
         [("inconsistent_statistics", "/parts/0/reference/2")],
         ("expected at least 7 (reference[1] less the 1 it fell by", "got 5"),
         "reference n-grams falling by more than before",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(h=[6, 6, 4, 3, 2, 1])),
         [("inconsistent_statistics", "/parts/0/hypothesis/1")],
         ("expected at most 5 (below hypothesis[0] = 6",),
         "hypothesis n-grams that do not fall",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(h=[6, 5, 4, 3, 2, 1], r=[4, 3, 2, 1, 0, 0])),
         [("inconsistent_statistics", "/parts/0/hypothesis/4")],
         ("expected 0 (as reference[4] is", "got 2 at /parts/0/hypothesis/4"),
         "hypothesis n-grams where the reference has none",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(m=[2, 3, 2, 1, 0, 0])),
         [("inconsistent_statistics", "/parts/0/matches/1")],
         ("expected at most 2 (the part's matches[0]", "got 3 at /parts/0/matches/1"),
         "matches that grow",
     ),
-    _bad(
+    refused_case(
         lambda: body(part(WORDS_ABOVE, WORDS_ABOVE, [3, 2, 1, 0, 0, 0, 1, 0]), word_order=2),
         [
             ("inconsistent_statistics", "/parts/0/hypothesis/6"),
@@ -113,7 +108,7 @@ ONE_OVER = [
         ("expected at most 3, the part's hypothesis[0] (each word is one character or more)",),
         "more words than characters",
     ),
-    _bad(
+    refused_case(
         lambda: body(*[part(c, c, c) for c in [*LARGEST, characters(1)]]),
         [
             ("sum_too_large", f"/parts/2/{name}/0")

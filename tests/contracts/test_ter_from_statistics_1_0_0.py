@@ -18,7 +18,7 @@ from mtcompute.contracts.limits import UNLIMITED
 from mtcompute.contracts.ter_from_statistics_1_0_0 import LIMITS, PARSER, parser
 from mtcompute.errors import InputError, Violation
 from mtcompute.metrics.ter.options import TerOptions
-from tests.contracts.refusals import assert_pointers_name_places, assert_refused
+from tests.contracts.refusals import assert_pointers_name_places, assert_refused, refused_case
 from tests.metrics.ter import tricky_texts
 from tests.metrics.ter.sacrebleu_peer import (
     EVERY_OPTION_COMBINATION,
@@ -70,60 +70,56 @@ def test_an_input_exactly_at_a_limit_is_accepted(make: Make) -> None:
     assert all(type(s.num_edits) is int and type(s.ref_length) is float for s in statistics)
 
 
-def _bad(make: Make, expected: list[tuple[str, str]], says: tuple[str, ...], id: str) -> Any:
-    return pytest.param(make, expected, says, id=id)
-
-
 ONE_OVER = [
-    _bad(
+    refused_case(
         body,
         [("too_few_items", "/parts")],
         ("expected a non-empty array", "got an empty array", "at /parts"),
         "no parts",
     ),
-    _bad(
+    refused_case(
         lambda: body(*[[segment()]] * 1001),
         [("too_many_items", "/parts")],
         ("expected at most 1000 items", "got an array of 1001 items"),
         "1001 parts",
     ),
-    _bad(
+    refused_case(
         lambda: body(*[[segment()] * 50] * 1000, [segment()]),
         [("too_many_items", "/parts"), ("too_many_segments", "/parts")],
         ("expected at most 1000 items",),
         "1001 parts of 50001 segments",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment()] * 25_000, [segment()] * 25_001),
         [("too_many_segments", "/parts")],
         ("expected at most 50000 segments in all its parts", "got 50001 at /parts"),
         "50001 segments in all",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment(MAX_COUNT + 1, MAX_COUNT + 1)]),
         [("above_maximum", "/parts/0/0/num_edits"), ("above_maximum", "/parts/0/0/ref_length")],
         (f"expected an integer of at most {MAX_COUNT}", f"got {MAX_COUNT + 1}"),
         "counts over 2^53-1",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment(MAX_COUNT)], [segment(1)]),
         [("too_many_edits", "/parts")],
         (f"expected at most {MAX_COUNT} edits in all its parts", f"got {MAX_COUNT + 1} at /parts"),
         "more than 2^53-1 edits in all",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment(3, 0.0), segment(2_472_900, 2.225073858507203e-309)]),
         [("below_minimum", "/parts/0/1/ref_length")],
         ("expected 0 or a number of at least 2^-20", "got 2.225073858507203e-309 at"),
         "a positive ref_length below 2^-20, whose ter would overflow",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment()], [segment(-1, -0.5)]),
         [("below_minimum", "/parts/1/0/num_edits"), ("below_minimum", "/parts/1/0/ref_length")],
         ("expected an integer of at least 0", "got -1 at /parts/1/0/num_edits"),
         "negative statistics",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment(2.5, "6"), segment(True, None)]),
         [
             ("type", "/parts/0/0/num_edits"),
@@ -134,49 +130,49 @@ ONE_OVER = [
         ("expected an integer", "got the number 2.5 at /parts/0/0/num_edits"),
         "a fraction, a string, a boolean and null",
     ),
-    _bad(
+    refused_case(
         lambda: body([{"ter": 0.5}]),
         [("required", "/parts/0/0/num_edits"), ("required", "/parts/0/0/ref_length")],
         ("expected the required property 'num_edits'",),
         "statistics missing",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment(ter=-1)]),
         [("below_minimum", "/parts/0/0/ter")],
         ("expected a number of at least 0", "got -1 at /parts/0/0/ter"),
         "a negative ter, though unread",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment(reference_index=0)]),
         [("unknown_property", "/parts/0/0/reference_index")],
         ("got the unknown property 'reference_index' at /parts/0/0",),
         "a chrF segment as a TER segment",
     ),
-    _bad(
+    refused_case(
         lambda: body({"ter": 0.5, "num_edits": 3, "ref_length": 6, "segments": [segment()]}),
         [("type", "/parts/0")],
         ("expected an array, got an object at /parts/0", 'bind each step\'s "/segments"'),
         "a whole ter-compute result as a part",
     ),
-    _bad(
+    refused_case(
         lambda: body(segment(), segment()),
         [("type", "/parts/0"), ("type", "/parts/1")],
         ("not a whole result or a sum (sums of ref_length need not add up",),
         "summed statistics as parts",
     ),
-    _bad(
+    refused_case(
         lambda: body([segment()], decimals=16, normalized=True),
         [("above_maximum", "/decimals"), ("unknown_property", "/normalized")],
         ("expected an integer of at most 15", "got 16 at /decimals"),
         "decimals 16 and an option that does not change how statistics add",
     ),
-    _bad(
+    refused_case(
         lambda: {"parts": [segment()]},
         [("type", "/parts/0")],
         ("expected an array", "got an object at /parts/0"),
         "one part's segments not in a list",
     ),
-    _bad(
+    refused_case(
         lambda: [[segment()]],
         [("type", "")],
         ("expected an object", "got an array of 1 item", "at the top level"),

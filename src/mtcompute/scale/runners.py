@@ -75,14 +75,17 @@ def in_order(
 _PR_SET_PDEATHSIG = 1
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(parent: int) -> None:
     """A worker ignores Ctrl-C, and on Linux ends with the process that started it, however
-    that one ended (killed, say): no worker is left waiting for chunks that will not come."""
+    that one ended (killed, say): no worker is left waiting for chunks that will not come. A
+    parent killed before the worker asked for that signal is seen gone, and the worker ends."""
     import ctypes  # noqa: PLC0415 - in a worker only
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if sys.platform == "linux":
         ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 @contextmanager
@@ -124,7 +127,7 @@ class ProcessPool:
 
         self.jobs = jobs
         self._executor = ProcessPoolExecutor(
-            jobs, mp_context=_start_method(), initializer=_quiet_worker
+            jobs, mp_context=_start_method(), initializer=_quiet_worker, initargs=(os.getpid(),)
         )
 
     def __enter__(self) -> "ProcessPool":

@@ -73,7 +73,7 @@ def _sacrebleu_metric(metric: str, hypothesis: str, reference: str) -> Call:
 
 def _command(runner: str, arguments: list[str]) -> Call:
     if runner == "score":
-        from mtcompute.cli.main import cli  # noqa: PLC0415
+        from mtcompute.cli.group import cli  # noqa: PLC0415
 
         return lambda: cli(arguments, standalone_mode=False)
     from sacrebleu import sacrebleu  # noqa: PLC0415

@@ -7,7 +7,7 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.meta.batch.doc import RESEARCH_BATCH, RESEARCH_RESPONSE
 

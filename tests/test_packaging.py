@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 import mtcompute
 from mtcompute.cli.extras import SERVER_PACKAGES
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 
 pytestmark = pytest.mark.slow
 

@@ -91,7 +91,7 @@ def test_nothing_else_public_is_exported_by_accident() -> None:
 
 def test_importing_the_package_loads_neither_the_server_stack_nor_the_http_client() -> None:
     code = (
-        "import sys, mtcompute, mtcompute.cli.main\n"
+        "import sys, mtcompute, mtcompute.cli.group\n"
         "heavy = {'starlette', 'uvicorn', 'mcp', 'jinja2', 'httpx'}\n"
         "print(sorted(heavy & {name.split('.')[0] for name in sys.modules}))"
     )

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.version import __version__
 
 _README = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.batch_cases import (
     CHAIN,
     CHAIN_RESULTS,

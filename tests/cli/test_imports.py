@@ -1,7 +1,7 @@
 """The command loads only what it uses: ``--help`` and a BLEU, chrF or TER ``score`` run load
-neither numpy nor the contracts, and BLEU on a small file none of the other metrics' modules,
-the tokenizers' Unicode tables, the cluster or asyncio (each in a fresh interpreter, where
-``sys.modules`` tells)."""
+neither numpy nor the contracts, a ``score`` run not click, and BLEU on a small file none of
+the other metrics' modules, the tokenizers' Unicode tables, JSON, the cluster or asyncio (each
+in a fresh interpreter, where ``sys.modules`` tells)."""
 
 import subprocess
 import sys
@@ -10,15 +10,19 @@ from pathlib import Path
 import click
 import pytest
 
-from mtcompute.cli.main import COMMANDS, cli, short_help
+from mtcompute.cli.group import COMMANDS, cli, short_help
 
 EXAMPLES = Path(__file__).parent.parent.parent / "examples" / "score"
-# Run the command in this interpreter, then list the modules it loaded.
+# Run the command as its console script does, in this interpreter, then list the modules it
+# loaded.
 PROGRAM = """
 import sys
-from mtcompute.cli.main import cli
+from mtcompute.cli import main
+sys.argv = ["mtcompute", *sys.argv[1:]]
 try:
-    cli(sys.argv[1:], standalone_mode=False)
+    main()
+except SystemExit:
+    pass
 finally:
     print("LOADED:", ",".join(sorted(sys.modules)))
 """
@@ -31,6 +35,9 @@ LIGHT = ("mtcompute.contracts", "mtcompute.contracts.declared")
 # sentence BLEU, several systems' reports, the cluster and what it runs on.
 NOT_FOR_BLEU = (
     "asyncio",
+    "json",
+    "orjson",
+    "shutil",
     "difflib",
     "mtcompute.fast.chrf",
     "mtcompute.fast.edits",
@@ -94,6 +101,8 @@ def test_help_and_a_score_run_load_neither_numpy_nor_the_contracts(
 ) -> None:
     loaded, printed = loaded_by(*arguments)
     assert [name for name in _among(loaded, HEAVY) if name not in LIGHT] == []
+    if arguments[0] == "score":
+        assert _among(loaded, ("click",)) == []
     assert printed.strip()  # it did its work
 
 

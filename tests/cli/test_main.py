@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mtcompute import api, jsonio
-from mtcompute.cli.main import cli, main
+from mtcompute.cli.group import cli
+from mtcompute.cli.main import main
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 from tests.golden import GoldenCase, golden_cases
 
@@ -269,3 +270,50 @@ def test_a_lone_surrogate_escape_exits_2_with_the_tokens_pointer() -> None:
     completed = mtcompute("run", ID, VERSION, "--input", "-", stdin=body)
     assert (completed.returncode, completed.stdout) == (2, "")
     assert errors_on(completed.stderr) == [("invalid_unicode", "/hypotheses/0/1")]
+
+
+EXAMPLES = Path(__file__).parent.parent.parent / "examples" / "score"
+
+
+def test_score_with_its_output_closed_or_full_exits_1_with_a_message() -> None:
+    files = f"{EXAMPLES / 'ref1.txt'} -i {EXAMPLES / 'hyp.txt'}"
+    closed = in_shell(">&-", "score", files, "-b")
+    assert (closed.returncode, closed.stderr) == (
+        1,
+        "mtcompute: cannot write the answer: standard output is closed\n",
+    )
+    for level in ("", "-sl"):
+        full = in_shell(">/dev/full", "score", files, level)
+        assert (full.returncode, full.stderr) == (
+            1,
+            "mtcompute: cannot write the answer to standard output: No space left on device\n",
+        )
+
+
+def test_score_whose_reader_leaves_the_pipe_exits_1_without_a_word(tmp_path: Path) -> None:
+    lines = "".join(f"line {k} of words\n" for k in range(100_000)).encode()
+    (tmp_path / "r.txt").write_bytes(lines)
+    run = subprocess.Popen(
+        [MTCOMPUTE, "score", str(tmp_path / "r.txt"), "-i", str(tmp_path / "r.txt"), "-sl"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert run.stdout is not None
+    assert run.stdout.readline().startswith(b"BLEU|")
+    run.stdout.close()  # what `| head -1` does
+    _, stderr = run.communicate(timeout=120)
+    assert (run.returncode, stderr) == (1, b"")
+
+
+def test_an_interrupted_score_is_one_line_and_exit_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(arguments: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("mtcompute.cli.score.run", interrupted)
+    monkeypatch.setattr(sys, "argv", ["mtcompute", "score", "ref.txt"])
+    with pytest.raises(SystemExit) as exited:
+        main()
+    assert exited.value.code == 1
+    assert capsys.readouterr().err == "mtcompute: interrupted\n"

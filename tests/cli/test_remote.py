@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.contracts.registry import latest
 from tests.http.inputs import SMALL_INPUT, TOOL, VERSION
 

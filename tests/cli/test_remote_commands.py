@@ -4,7 +4,7 @@ they print locally; a malformed base URL exits 2 saying how to fix it, before an
 import pytest
 from click.testing import CliRunner, Result
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.http.inputs import TOOL, VERSION
 
 

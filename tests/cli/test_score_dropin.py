@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES
 
 _WORDS = (

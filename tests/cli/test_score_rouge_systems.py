@@ -10,7 +10,7 @@ from click.testing import CliRunner, Result
 
 from bench.rouge_texts import summary_pairs
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.scoring.score import score_corpus
 
 PAIRS = summary_pairs(40, seed=3)

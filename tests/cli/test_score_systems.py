@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.fast.resampling.corpora import corpus
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.fast.resampling.corpora import corpus
 
 _WHOLE = ["--encoding", "utf-8-sig"]

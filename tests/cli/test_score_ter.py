@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.metrics.ter.options import TerOptions
 from tests.metrics.ter import tricky_texts
 from tests.metrics.ter.sacrebleu_peer import EVERY_OPTION_COMBINATION, sacrebleu_ter

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from mtcompute.cli import testsets
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.cli.test_score_dropin import _normalized
 
 _WORDS = ("the", "house", "is", "small", "Haus", "ist", "klein", "a", "cat", "ä", "(1)", "U.S.")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 
 JAPANESE = ["今日は良い天気ですね。", "東京に行きました。", "日本語の文です。"]
 

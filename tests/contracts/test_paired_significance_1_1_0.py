@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import mtcompute
 from mtcompute import execute, jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.contracts.paired_significance_1_1_0 import BODY_LIMIT, LIMITS, MAX_SYSTEMS, PARSER
 from mtcompute.errors import InputError
 from tests.fast.resampling.corpora import corpus

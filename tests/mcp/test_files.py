@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from mcp import StdioServerParameters
 from mcp.types import CallToolResult
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.mcp.clients import STATELESS, call, text_of
 from tests.mcp.wmt_like import write_test_set
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.settings import DEFAULT_MAX_BODY_BYTES
 from tests.mcp.clients import MODES, call
 from tests.mcp.wmt_like import write_test_set

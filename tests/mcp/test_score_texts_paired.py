@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.mcp.clients import STATELESS, call, stdio_command
 from tests.mcp.wmt_like import write_test_set
 

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.mcp.clients import MODES, call, text_of
 
 SEGMENTS = 3004

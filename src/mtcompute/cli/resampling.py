@@ -8,87 +8,83 @@ any other (sacreBLEU's paired tests silently draw from the operating system for 
 """
 
 import os
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-import click
-
+from mtcompute.cli.arguments import UsageError, int_in, shown_default
 from mtcompute.fast.resampling.modes import RESAMPLINGS
 
 if TYPE_CHECKING:
+    import argparse
+
     from mtcompute.scoring.systems import Resampling
 
-F = TypeVar("F", bound=Callable[..., Any])
 DEFAULT_SEED = "12345"
 _SEED_BOUND = 1 << 64
 
 
-def resampling_options(command: F) -> F:
+def add_resampling_arguments(group: "argparse._ArgumentGroup") -> None:
     """The options, in the order ``--help`` lists them."""
-    options = [
-        click.option(
-            "-ci",
-            "--confidence",
-            is_flag=True,
-            help="Each system's bootstrap mean and 95% interval (beside --paired-ar too).",
+    group.add_argument(
+        "-ci",
+        "--confidence",
+        action="store_true",
+        help="Each system's bootstrap mean and 95%% interval (beside --paired-ar too).",
+    )
+    group.add_argument(
+        "-cin",
+        "--confidence-n",
+        type=int_in(1),
+        default=1000,
+        help=shown_default("Bootstrap resamples of --confidence.", 1000),
+    )
+    group.add_argument(
+        "-pbs",
+        "--paired-bs",
+        action="store_true",
+        help="Paired bootstrap test against the baseline.",
+    )
+    group.add_argument(
+        "-pbsn",
+        "--paired-bs-n",
+        type=int_in(1),
+        default=1000,
+        help=shown_default("Resamples of --paired-bs.", 1000),
+    )
+    group.add_argument(
+        "-par",
+        "--paired-ar",
+        action="store_true",
+        help="Paired approximate randomization test against the baseline.",
+    )
+    group.add_argument(
+        "-parn",
+        "--paired-ar-n",
+        type=int_in(1),
+        default=10000,
+        help=shown_default("Trials of --paired-ar.", 10000),
+    )
+    group.add_argument(
+        "--paired-all",
+        action="store_true",
+        help="Test every pair of systems, not only against the first (with --paired-bs, the "
+        "default, or --paired-ar).",
+    )
+    group.add_argument(
+        "--seed",
+        metavar="N|none",
+        help="The resampling seed: an integer, or none to draw one from the operating system."
+        "  [default: SACREBLEU_SEED, else 12345]",
+    )
+    group.add_argument(
+        "--resampling",
+        choices=RESAMPLINGS,
+        default="sacrebleu",
+        help=shown_default(
+            "sacrebleu: sacreBLEU 2.6's resamples and numbers; portable: splitmix64 and exact "
+            "sums, the same numbers everywhere.",
+            "sacrebleu",
         ),
-        click.option(
-            "-cin",
-            "--confidence-n",
-            type=click.IntRange(min=1),
-            default=1000,
-            show_default=True,
-            help="Bootstrap resamples of --confidence.",
-        ),
-        click.option(
-            "-pbs", "--paired-bs", is_flag=True, help="Paired bootstrap test against the baseline."
-        ),
-        click.option(
-            "-pbsn",
-            "--paired-bs-n",
-            type=click.IntRange(min=1),
-            default=1000,
-            show_default=True,
-            help="Resamples of --paired-bs.",
-        ),
-        click.option(
-            "-par",
-            "--paired-ar",
-            is_flag=True,
-            help="Paired approximate randomization test against the baseline.",
-        ),
-        click.option(
-            "-parn",
-            "--paired-ar-n",
-            type=click.IntRange(min=1),
-            default=10000,
-            show_default=True,
-            help="Trials of --paired-ar.",
-        ),
-        click.option(
-            "--paired-all",
-            is_flag=True,
-            help="Test every pair of systems, not only against the first (with --paired-bs, "
-            "the default, or --paired-ar).",
-        ),
-        click.option(
-            "--seed",
-            metavar="N|none",
-            help="The resampling seed: an integer, or none to draw one from the operating "
-            "system.  [default: SACREBLEU_SEED, else 12345]",
-        ),
-        click.option(
-            "--resampling",
-            type=click.Choice(RESAMPLINGS),
-            default="sacrebleu",
-            show_default=True,
-            help="sacrebleu: sacreBLEU 2.6's resamples and numbers; portable: splitmix64 and "
-            "exact sums, the same numbers everywhere.",
-        ),
-    ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+    )
 
 
 def _seed(given: str | None, mode: str) -> int | None:
@@ -98,13 +94,11 @@ def _seed(given: str | None, mode: str) -> int | None:
     try:
         seed = int(text)
     except ValueError:
-        message = f"expected an integer or none, got {text!r}"
-        raise click.BadParameter(message, param_hint="--seed") from None
+        raise UsageError(f"argument --seed: expected an integer or none, got {text!r}") from None
     bound = _SEED_BOUND if mode == "portable" else None
     if seed < 0 or (bound is not None and seed >= bound):
         limit = "2**64 - 1" if bound else "any size"
-        message = f"expected an integer from 0 to {limit}, got {seed}"
-        raise click.BadParameter(message, param_hint="--seed")
+        raise UsageError(f"argument --seed: expected an integer from 0 to {limit}, got {seed}")
     return seed
 
 
@@ -125,7 +119,7 @@ def resampling_of(options: dict[str, Any], systems: int) -> "Resampling | None":
     """What the options ask for (None: no interval and no test); usage errors for options
     that contradict each other or the number of systems."""
     if options["paired_bs"] and options["paired_ar"]:
-        raise click.UsageError("--paired-bs and --paired-ar exclude each other")
+        raise UsageError("--paired-bs and --paired-ar exclude each other")
     test = (
         "randomization"
         if options["paired_ar"]
@@ -137,7 +131,7 @@ def resampling_of(options: dict[str, Any], systems: int) -> "Resampling | None":
     if test is None and not options["confidence"]:
         return None
     if test is not None and systems < 2:
-        raise click.UsageError("paired tests need at least two systems after -i")
+        raise UsageError("paired tests need at least two systems after -i")
     from mtcompute.scoring.systems import Resampling  # noqa: PLC0415 - numpy's, when asked
 
     mode = options["resampling"]

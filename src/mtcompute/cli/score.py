@@ -3,89 +3,28 @@ request limits. The command parses its options, reads the files (``textfiles``),
 ``scoring`` and prints; a file or input error is JSON on stderr with exit 2."""
 
 import os
-from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
-import click
-
-from mtcompute.cli import testsets
-from mtcompute.cli.detail import NO_SUBSETS, Detail
+from mtcompute.cli.arguments import UsageError
 from mtcompute.cli.failure import fail
+from mtcompute.cli.output import print_text
 from mtcompute.cli.resampling import KEYS as RESAMPLING_KEYS
-from mtcompute.cli.resampling import resampling_of, resampling_options
+from mtcompute.cli.resampling import resampling_of
+from mtcompute.cli.score_parser import SACREBLEU_FORMATS, parsed, score_parser
 from mtcompute.cli.streamed import Output, Where, score_read, score_streamed
-from mtcompute.cli.subsets import Subset
-from mtcompute.cli.texts import UTF8, ReadTexts, is_utf8, read_texts
-from mtcompute.cli.words import ShortOptionsFirst, Words
+from mtcompute.cli.texts import ReadTexts, is_utf8, read_texts
 from mtcompute.errors import InputError
 from mtcompute.metrics.tokenizers import ALL_TOKENIZER_NAMES, default_tokenizer
-from mtcompute.scale.chunks import DEFAULT_CHUNK_BYTES, DEFAULT_CHUNK_LINES, FileSet
-from mtcompute.scale.lines import DEFAULT_MAX_LINE_BYTES
-from mtcompute.scale.runners import default_jobs
+from mtcompute.scale.chunks import FileSet
 from mtcompute.scale.system_files import SystemFiles, SystemsReader
 from mtcompute.scale.work import JSONL, TEXT, Plan
-from mtcompute.scoring.metric import Option
-from mtcompute.scoring.registry import every_option, metrics
 from mtcompute.scoring.score import score_order
 from mtcompute.scoring.textfiles import STDIN, file_error
-from mtcompute.version import __version__
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-_HELP = (
-    """Score hypotheses against references and print what sacreBLEU 2.6 prints.
-
-`mtcompute score ARGS` takes `sacrebleu ARGS`: REF... -i HYP... (or the hypotheses on standard
-input, systems tab-separated), the same options, defaults and output (JSON for one system,
--w 1), the same numbers; each signature's version part names mtcompute (tool:...|mtcompute:...).
-Each line's trailing whitespace is removed first, as sacreBLEU does. -f text (or -b for the
-score alone) prints sacreBLEU's text line; --format jsonl prints mtcompute's objects with the
-summed statistics, one a line.
-
-One system is read in chunks and scored on every core (--jobs) or a Dask cluster
-(--scheduler); sentence-level lines are written as they are made, the same bytes whatever the
-split. Several systems: REF... -i A B C (the first is the baseline) prints sacreBLEU's table;
---paired-bs or --paired-ar tests each against the baseline (--paired-all: every pair),
---confidence adds bootstrap intervals; --resampling portable gives the same numbers on every
-platform. -t SET -l PAIR reads a test set sacreBLEU has fetched into its cache ($SACREBLEU,
-else ~/.sacrebleu); nothing is ever downloaded.
-
-\b
-Example (the files are in the repository's examples/score/):
-  mtcompute score ref1.txt ref2.txt -i hyp.txt -f text
-"""
-    "  BLEU|nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|tool:bleu-corpus-compute@1.0.0|"
-    f"mtcompute:{__version__} = 65.2 96.4/83.3/60.0/37.5 "
-    "(BP = 1.000 ratio = 1.037 hyp_len = 28 ref_len = 27)\n"
-)
-
-
-# sacreBLEU's -f choices, then mtcompute's own: one JSON object a line, written as made.
-SACREBLEU_FORMATS = ("json", "text", "latex")
-FORMATS = (*SACREBLEU_FORMATS, JSONL)
-
-
-def _click_option(option: Option) -> Callable[[F], F]:
-    """A metric's option (``scoring.metric.Option``) as click declares it."""
-    if option.is_flag:
-        return click.option(*option.flags, option.name, is_flag=True, help=option.help)
-    kind: Any = click.Choice(option.choices) if option.choices else option.type
-    return click.option(
-        *option.flags,
-        option.name,
-        type=kind,
-        default=option.default,
-        show_default=option.default is not None,
-        metavar=option.metavar,
-        help=option.help,
-    )
-
-
-def metric_options(command: F) -> F:
-    """Every registered metric's options, in registration order."""
-    for option in reversed(every_option()):
-        command = _click_option(option)(command)
-    return command
+if TYPE_CHECKING:  # a test set's modules load with -t only
+    from mtcompute.cli.detail import Detail
+    from mtcompute.cli.subsets import Subset
 
 
 def _refuse(code: str, message: str) -> NoReturn:
@@ -104,6 +43,8 @@ def _test_set_references(
 ) -> tuple[str, ...] | None:
     """The test-set options, as sacreBLEU reads them from its cache: ``--list`` and ``--echo``
     print and exit; ``-t`` gives the reference files (None without ``-t``)."""
+    from mtcompute.cli import testsets  # noqa: PLC0415 (with a test set only)
+
     if options["download"]:
         _refuse(
             "no_download",
@@ -156,14 +97,16 @@ def _test_set_references(
 
 def _print(text: str) -> NoReturn:
     if text:  # a filter that keeps no segment prints nothing, as sacreBLEU's
-        click.echo(text)
+        print_text(text)
     raise SystemExit(0)
 
 
-def _subset(options: dict[str, Any]) -> Subset | None:
+def _subset(options: dict[str, Any]) -> "Subset | None":
     """``-ol`` and ``--subset``, if either is given."""
     if options["origlang"] is None and options["subset"] is None:
         return None
+    from mtcompute.cli.subsets import Subset  # noqa: PLC0415 (with a test set only)
+
     return Subset(options["origlang"], options["subset"])
 
 
@@ -217,10 +160,12 @@ def _read(
     return False, None
 
 
-def _detail(test_set: str | None, langpair: str | None, options: dict[str, Any]) -> Detail | None:
+def _detail(test_set: str | None, langpair: str | None, options: dict[str, Any]) -> "Detail | None":
     """``-d``'s groups for a test set (None without one)."""
     if test_set is None or langpair is None:
         return None
+    from mtcompute.cli.detail import Detail  # noqa: PLC0415 (with a test set only)
+
     try:
         return Detail.of(test_set, langpair, options["origlang"], options["subset"])
     except InputError as error:
@@ -257,164 +202,16 @@ def _tokenizer(given: str | None, langpair: str | None) -> str:
     return name
 
 
-@click.command(
-    cls=ShortOptionsFirst,
-    help=_HELP,
-    short_help="Score text files as sacreBLEU does (and WER, CER, ROUGE): its options and output.",
-)
-@click.argument("positional_references", metavar="[REF]...", nargs=-1)
-@click.option(
-    "-i",
-    "--input",
-    "hypothesis_files",
-    cls=Words,
-    metavar="HYP...",
-    help="The hypotheses, one a line; none (or '-'): standard input, systems tab-separated. "
-    "Several systems: -i A B C; the first is the baseline.",
-)
-@click.option(
-    "-r",
-    "--reference",
-    "reference_files",
-    metavar="REF",
-    multiple=True,
-    help="A reference file, one reference a line; repeat for more references.",
-)
-@click.option(
-    "-nr",
-    "--num-refs",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Split the one reference file's lines on tabs into this many references.",
-)
-@click.option("-e", "--encoding", default=UTF8, show_default=True, help="The files' text encoding.")
-@click.option(
-    "-m",
-    "--metrics",
-    "--metric",
-    "metrics",
-    cls=Words,
-    type=click.Choice(list(metrics()), case_sensitive=False),
-    help="Metrics to compute (any case: BLEU, chrF): -m bleu chrf ter; chrf++ is chrF with "
-    "-cw 2.  [default: bleu]",
-)
-@click.option(
-    "-sl", "--sentence-level", is_flag=True, help="Score each segment: a line each, as made."
-)
-@click.option(
-    "-t", "--test-set", help="A test set sacreBLEU has in its cache, read as it reads it."
-)
-@click.option(
-    "-l",
-    "--language-pair",
-    "langpair",
-    metavar="SRC-TGT",
-    help="The language pair; BLEU's default tokenizer follows TGT (zh, ja-mecab, ko-mecab, "
-    "else 13a).",
-)
-@click.option(
-    "-ol",
-    "--origlang",
-    metavar="LANG",
-    help="With -t: only the documents originally in LANG (non-LANG: in any other).",
-)
-@click.option(
-    "--subset",
-    metavar="REGEX",
-    help="With -t: only the documents whose domain matches REGEX (the WMT XML sets).",
-)
-@click.option(
-    "--echo",
-    cls=Words,
-    metavar="FIELD...",
-    help="Print the test set's fields (src, ref, docid, ...), tab-separated, and exit.",
-)
-@click.option(
-    "--list", "list_sets", is_flag=True, help="With -t: the cached pairs and their fields."
-)
-@click.option("--download", help="sacreBLEU downloads a test set; mtcompute never downloads.")
-@click.option("--citation", "--cite", is_flag=True, help="A test set's citation: not read here.")
-@metric_options
-@resampling_options
-@click.option(
-    "-j",
-    "--paired-jobs",
-    type=click.IntRange(min=0),
-    default=1,
-    show_default=True,
-    help="sacreBLEU's workers of the paired tests: accepted; the results do not change (see "
-    "--jobs).",
-)
-@click.option(
-    "--force", is_flag=True, help="sacreBLEU's: insist the input is detokenized (no effect)."
-)
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar on a terminal's stderr.")
-@click.option("-sh", "--short", is_flag=True, help="sacreBLEU's shorter signatures.")
-@click.option(
-    "-b", "--score-only", is_flag=True, help="Print the scores only, one a line, without names."
-)
-@click.option(
-    "-w",
-    "--width",
-    type=click.IntRange(0, 20),
-    default=1,
-    show_default=True,
-    help="Decimals of the printed scores.",
-)
-@click.option(
-    "-d",
-    "--detail",
-    is_flag=True,
-    help="With -t: the scores per original language and domain after the scores (text "
-    "output); without: sacreBLEU's note.",
-)
-@click.option("-nc", "--no-color", is_flag=True, help="No colours (none are printed).")
-@click.option(
-    "-f",
-    "--format",
-    "output_format",
-    type=click.Choice(FORMATS),
-    default="json",
-    show_default=True,
-    help="json, text (latex for several systems) as sacreBLEU prints them, overridden by "
-    "SACREBLEU_FORMAT; jsonl: mtcompute's objects with the summed statistics, one a line.",
-)
-@click.option(
-    "--jobs",
-    type=click.IntRange(1, 1024),
-    default=default_jobs(),
-    show_default="this machine's cores",
-    help="Worker processes scoring chunks; the output is the same whatever the number.",
-)
-@click.option(
-    "--chunk-size",
-    type=click.IntRange(1, 10_000_000),
-    default=DEFAULT_CHUNK_LINES,
-    show_default=True,
-    help="Segments read and scored at a time: memory grows with it, not with the files.",
-)
-@click.option(
-    "--chunk-bytes",
-    type=click.IntRange(1, 1 << 40),
-    default=DEFAULT_CHUNK_BYTES,
-    show_default=True,
-    help="Bytes of text (every file's) a chunk holds at most past its first line, whatever "
-    "--chunk-size says: a chunk of long lines stays small.",
-)
-@click.option(
-    "--scheduler",
-    metavar="tcp://HOST:PORT",
-    help="Score the chunks on this running Dask cluster (needs mtcompute[dask]).",
-)
-@click.option(
-    "--max-line-bytes",
-    type=click.IntRange(1, 1 << 30),
-    default=DEFAULT_MAX_LINE_BYTES,
-    show_default=True,
-    help="Refuse a line longer than this, naming it, rather than read it.",
-)
-@click.version_option(__version__, "-V", "--version", prog_name="mtcompute score")
+def run(arguments: Sequence[str]) -> None:
+    """``mtcompute score ARGUMENTS``: parse them as sacreBLEU does, score and print; a call
+    refused once parsed is shown as the parser shows its own refusals."""
+    parser = score_parser()
+    try:
+        score(**parsed(parser, arguments))
+    except UsageError as error:
+        parser.error(str(error))
+
+
 def score(
     *,
     positional_references: tuple[str, ...],
@@ -451,7 +248,7 @@ def score(
     keep = _kept_segments(test_set, langpair, options)
     split = _detail(test_set, langpair, options) if detail and not sentence_level else None
     if not references_named:
-        raise click.UsageError(
+        raise UsageError(
             "expected at least one reference file (REF or -r REF), got none; -i takes every "
             "word after it, so name the references before -i (REF... -i HYP...) or with -r"
         )
@@ -487,7 +284,7 @@ def score(
     chosen = score_order([name.lower() for name in metrics], paired=paired)
     if read is not None and (len(read.systems) > 1 or resampling is not None):
         if sentence_level:
-            raise click.UsageError("--sentence-level scores one system, without resampling")
+            raise UsageError("--sentence-level scores one system, without resampling")
         from mtcompute.cli.systems import print_systems  # noqa: PLC0415 (several systems only)
 
         systems = (read.systems, read.references)
@@ -508,11 +305,26 @@ def score(
         score_streamed(FileSet(hypothesis_files[0], references_named), plan, where, output)
     else:
         score_read(read.systems[0][1], read.references, plan, where, output)
-    if split is not None and full is not None:
-        lines = split.lines(full, _in_order(metrics), settings, width)
-        click.echo("".join(f"{line}\n" for line in lines), nl=False)
-    elif detail and not sentence_level:
-        click.echo(NO_SUBSETS)
+    if detail and not sentence_level:
+        _print_detail(split, full, _in_order(metrics), settings, width)
+
+
+def _print_detail(
+    split: "Detail | None",
+    full: ReadTexts | None,
+    metrics: tuple[str, ...],
+    settings: dict[str, Any],
+    width: int,
+) -> None:
+    """``-d``'s lines after the scores: per group with a test set, else sacreBLEU's note."""
+    if split is None or full is None:
+        from mtcompute.cli.detail import NO_SUBSETS  # noqa: PLC0415 (-d only)
+
+        print_text(NO_SUBSETS)
+        return
+    lines = split.lines(full, metrics, settings, width)
+    if lines:
+        print_text("\n".join(lines))
 
 
 def _systems_streamed(  # noqa: PLR0917
@@ -536,7 +348,7 @@ def _systems_streamed(  # noqa: PLR0917
         if len(reader.names) == 1 and resampling is None:
             return _read_all(reader)
         if sentence_level:
-            raise click.UsageError("--sentence-level scores one system, without resampling")
+            raise UsageError("--sentence-level scores one system, without resampling")
         from mtcompute.cli.systems import print_systems_streamed  # noqa: PLC0415
 
         paired = bool(asked["paired_bs"] or asked["paired_ar"] or asked["paired_all"])

@@ -3,13 +3,12 @@
 written as they are made and corpus statistics summed; a file or input error is JSON on stderr
 with exit 2, even when it is found after the first lines were written."""
 
-import sys
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 
-from mtcompute import jsonio
 from mtcompute.cli.failure import fail
+from mtcompute.cli.output import StandardOutput
 from mtcompute.cli.progress import progress
 from mtcompute.errors import InputError, ServiceError
 from mtcompute.scale.chunks import DEFAULT_CHUNK_BYTES, Chunk, ChunkReader, FileSet
@@ -113,7 +112,7 @@ def _scored(  # noqa: PLR0917
     runner = stack.enter_context(_runner(where, total_bytes))
     advance = stack.enter_context(progress(total, quiet=where.quiet))
     if plan.sentence_level:
-        write_sentences(plan, chunks, runner, sys.stdout.buffer, advance)
+        write_sentences(plan, chunks, runner, StandardOutput(), advance)
         return None
     return corpus_scores(plan, chunks, runner, advance, nrefs)
 
@@ -135,6 +134,8 @@ def _runner(where: Where, total_bytes: int | None) -> Runner:
 def print_corpus(scored: list[Scored], output: Output) -> None:
     """One system's scores as sacreBLEU prints them (``print_single_results``), or jsonl."""
     if output.format == JSONL:
+        from mtcompute import jsonio  # noqa: PLC0415 (orjson costs a short run's start-up)
+
         text = "\n".join(jsonio.dumps(item.to_json()).decode() for item in scored)
     else:
         as_json = output.format == "json"
@@ -158,6 +159,7 @@ def print_corpus(scored: list[Scored], output: Output) -> None:
                 )
             results.append(line)
         text = single_results(results, as_json=as_json)
-    out = sys.stdout.buffer
+    out = StandardOutput()
     out.write(f"{text}\n".encode())
+    out.flush()
     out.flush()

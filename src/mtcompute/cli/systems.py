@@ -3,12 +3,12 @@
 ``scoring.systems`` and printed as sacreBLEU's table (one system with ``--confidence``: its
 lines with ``(μ = MEAN ± CI)``), or JSON: a list of objects, one per system and metric."""
 
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from mtcompute import jsonio
 from mtcompute.cli.failure import fail
+from mtcompute.cli.output import StandardOutput
 from mtcompute.cli.streamed import Output
 from mtcompute.errors import InputError
 from mtcompute.scale.system_files import SystemsReader
@@ -104,7 +104,7 @@ def _printed(report: SystemsReport, scored: Callable[[], list[Scored]], output: 
 
 
 def _write(text: str) -> None:
-    out = sys.stdout.buffer
+    out = StandardOutput()
     out.write(f"{text}\n".encode())
     out.flush()
 

@@ -6,7 +6,7 @@ lines do not depend on where it starts, and statistics add exactly (``ScoringMet
 """
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, BinaryIO
+from typing import Any, Protocol
 
 from mtcompute.scale.chunks import Chunk
 from mtcompute.scale.runners import Runner
@@ -22,8 +22,16 @@ def _counted(chunks: Iterable[Chunk], sizes: list[int]) -> Iterator[Chunk]:
         yield chunk
 
 
+class Output(Protocol):
+    """Where sentence-level bytes go: a binary stream, or the command's guarded stdout."""
+
+    def write(self, data: bytes, /) -> int: ...
+
+    def flush(self) -> None: ...
+
+
 def write_sentences(
-    plan: Plan, chunks: Iterable[Chunk], runner: Runner, out: BinaryIO, advance: Advance
+    plan: Plan, chunks: Iterable[Chunk], runner: Runner, out: "Output", advance: Advance
 ) -> None:
     """Every segment's scores, written chunk by chunk; a JSON array is framed around them."""
     sizes: list[int] = []

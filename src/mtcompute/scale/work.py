@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from mtcompute import jsonio
 from mtcompute.scale.chunks import Chunk
 from mtcompute.scoring.metric import ScoringMetric
 from mtcompute.scoring.report import score_text
@@ -76,6 +75,8 @@ def run_chunk(plan: Plan, chunk: Chunk) -> ChunkResult:
     scored = [
         item for segment in zip(*per_metric, strict=True) for group in segment for item in group
     ]
+    from mtcompute import jsonio  # noqa: PLC0415 (orjson costs a short text run's start-up)
+
     if plan.output_format == JSONL:
         return b"".join(jsonio.dumps(item.to_json()) + b"\n" for item in scored)
     return b"".join(_array_item(item) for item in scored)
@@ -143,5 +144,7 @@ def signature_shown(metric: ScoringMetric, nrefs: int, *, short: bool) -> str:
 def _array_item(item: Scored) -> bytes:
     """One item of an indented JSON array, as ``jsonio.dumps(array, indent=True)`` writes it,
     followed by ",\\n" (the writer drops the last one)."""
+    from mtcompute import jsonio  # noqa: PLC0415 (loaded by the caller)
+
     body = jsonio.dumps(item.to_json(), indent=True)
     return b"  " + body.replace(b"\n", b"\n  ") + b",\n"

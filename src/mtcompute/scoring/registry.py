@@ -5,6 +5,7 @@ every module there is imported the first time the metrics are read. A name that 
 registered is an input error, never another metric.
 """
 
+import functools
 import importlib
 import pkgutil
 
@@ -25,10 +26,16 @@ def register(metric: type[ScoringMetric]) -> type[ScoringMetric]:
 
 def metrics() -> dict[str, type[ScoringMetric]]:
     """Every registered metric by name, in registration order."""
+    _import_plugins()
+    return _METRICS
+
+
+@functools.cache
+def _import_plugins() -> None:
+    """Every module of the plugins' package, imported (once: the folder is listed once)."""
     package = importlib.import_module(_PACKAGE)
     for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{_PACKAGE}.{module.name}")  # once: Python caches modules
-    return _METRICS
+        importlib.import_module(f"{_PACKAGE}.{module.name}")
 
 
 def metric_named(name: str) -> type[ScoringMetric]:

@@ -8,7 +8,6 @@ and ``36.0`` at ``-w 0``. The signature's ``key:value`` parts follow as keys, as
 them.
 """
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -71,6 +70,8 @@ def score_json(
     for pair in signature.split("|"):
         key, _, value = pair.partition(":")
         body[key] = value
+    import json  # noqa: PLC0415 (a text run needs none)
+
     return json.dumps(body, indent=1, ensure_ascii=False)
 
 
@@ -95,6 +96,8 @@ def as_baseline(name: str) -> str:
 
 def systems_json(rows: Sequence[dict[str, object]]) -> str:
     """Several systems' rows as sacreBLEU dumps them (indent 4)."""
+    import json  # noqa: PLC0415 (a text run needs none)
+
     return json.dumps(list(rows), indent=4)
 
 

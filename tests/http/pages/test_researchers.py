@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from markupsafe import escape
 
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.http.pages.researchers import SCORE_COMMAND, SCORE_OUTPUT
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "score"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from mtcompute import api
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from tests.http.browser import chromium
 from tests.http.pages.test_pages_in_browser import _CONTRAST as CONTRAST
 

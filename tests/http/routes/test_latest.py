@@ -5,7 +5,7 @@ import jsonschema
 from click.testing import CliRunner
 
 from mtcompute import jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.contracts.registry import latest, tool_ids
 from mtcompute.meta.batch.schema import BATCH_OUTPUT_SCHEMA
 from tests.http.inputs import JSON_HEADERS, SMALL_INPUT, TOOL

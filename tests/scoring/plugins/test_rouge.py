@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.rouge_texts import summary_pairs
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.errors import InputError
 from mtcompute.scoring.plugins.rouge import Rouge, RougePart
 from mtcompute.scoring.score import score_corpus, score_sentences

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtcompute import execute
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.errors import InputError, Violation
 from mtcompute.scoring.tools.costs import ter_word_pairs
 from mtcompute.scoring.tools.score_texts_1_0_0 import MAX_BODY_BYTES, TOOL

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from mtcompute import execute, jsonio
-from mtcompute.cli.main import cli
+from mtcompute.cli.group import cli
 from mtcompute.errors import InputError
 from mtcompute.scoring.tools.score_texts_1_0_0 import TOOL
 from tests.fast.resampling.corpora import corpus

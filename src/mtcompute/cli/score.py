@@ -43,8 +43,6 @@ def _test_set_references(
 ) -> tuple[str, ...] | None:
     """The test-set options, as sacreBLEU reads them from its cache: ``--list`` and ``--echo``
     print and exit; ``-t`` gives the reference files (None without ``-t``)."""
-    from mtcompute.cli import testsets  # noqa: PLC0415 (with a test set only)
-
     if options["download"]:
         _refuse(
             "no_download",
@@ -59,18 +57,31 @@ def _test_set_references(
             "subset_needs_a_test_set",
             "-ol/--origlang and --subset filter a test set: expected -t SET and -l SRC-TGT",
         )
+    if test_set is not None:
+        return _from_test_set(test_set, langpair, references, options, subset)
     if options["list_sets"]:
-        if test_set is None:
-            _refuse(
-                "no_catalogue",
-                "--list without -t lists sacreBLEU's catalogue, which mtcompute does not carry:"
-                " run `sacrebleu --list`; `--list -t SET` lists a cached set's pairs and fields",
-            )
+        _refuse(
+            "no_catalogue",
+            "--list without -t lists sacreBLEU's catalogue, which mtcompute does not carry:"
+            " run `sacrebleu --list`; `--list -t SET` lists a cached set's pairs and fields",
+        )
+    if options["echo"]:
+        _refuse("echo_needs_a_test_set", "--echo needs a test set (-t) and a pair (-l)")
+    return None
+
+
+def _from_test_set(
+    test_set: str,
+    langpair: str | None,
+    references: tuple[str, ...],
+    options: dict[str, Any],
+    subset: "Subset | None",
+) -> tuple[str, ...]:
+    """``-t``'s reference files; ``--list`` and ``--echo`` print and exit."""
+    from mtcompute.cli import testsets  # noqa: PLC0415 (with a test set only)
+
+    if options["list_sets"]:
         _print(testsets.listed(test_set, langpair))
-    if test_set is None:
-        if options["echo"]:
-            _refuse("echo_needs_a_test_set", "--echo needs a test set (-t) and a pair (-l)")
-        return None
     if references:
         _refuse(
             "test_set_and_references",

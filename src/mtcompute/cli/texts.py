@@ -10,7 +10,6 @@ import codecs
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from mtcompute.scale import text_errors
 from mtcompute.scale.system_files import (
@@ -56,7 +55,8 @@ def read_lines(name: str, encoding: str) -> list[str]:
         data = sys.stdin.buffer.read()
     else:
         try:
-            data = Path(name).read_bytes()
+            with open(name, "rb") as file:  # not pathlib: a short run's start-up
+                data = file.read()
         except FileNotFoundError:
             raise file_error("file_not_found", f"{name}: no such file") from None
         except IsADirectoryError:

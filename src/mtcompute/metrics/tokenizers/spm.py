@@ -10,12 +10,16 @@ once per process (sacreBLEU 2.6 loads it again for every ``sentence_bleu`` call)
 names the exact model a score was made with.
 """
 
+from __future__ import annotations
+
 import functools
 import os
 import threading
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pathlib loads when a model is looked for: a short run's start-up
+    from pathlib import Path
 
 from mtcompute.metrics.tokenizers.mecab import unavailable
 
@@ -43,6 +47,8 @@ SETUPS = {
 
 def sacrebleu_folder() -> Path:
     """sacreBLEU's cache: ``$SACREBLEU``, else ``~/.sacrebleu``."""
+    from pathlib import Path  # noqa: PLC0415
+
     return Path(os.environ.get("SACREBLEU", os.path.join(os.path.expanduser("~"), ".sacrebleu")))
 
 

@@ -4,8 +4,17 @@
 ``client`` calls the app in this process and is not one),
 ``browser`` one that drives Chromium, ``slow`` one that takes seconds by itself; each is set here
 from what a test uses, or by the test module. ``scripts/test`` runs the rest, the fast lane.
+
+Coverage is measured on every test but the slow ones: those run the same code as the others on
+many more inputs (differentials against the peers and the oracles, exhaustive tables), and
+tracing each line they run took two thirds of the suite's time. Measured so, coverage counts a
+line only if a test that is not slow runs it, which can only under-count.
 """
 
+import contextlib
+from collections.abc import Iterator
+
+import coverage
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -36,3 +45,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if LIVE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.live)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    with _untraced_if_slow(item):
+        return (yield)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    with _untraced_if_slow(item):
+        return (yield)
+
+
+@contextlib.contextmanager
+def _untraced_if_slow(item: pytest.Item) -> Iterator[None]:
+    """Coverage paused while a slow test (or its fixtures) runs, if coverage is measuring."""
+    slow = item.get_closest_marker("slow") is not None
+    measuring = coverage.Coverage.current() if slow else None
+    if measuring is None:
+        yield
+        return
+    measuring.stop()
+    try:
+        yield
+    finally:
+        measuring.start()

@@ -41,10 +41,12 @@ def pure_python(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test that serves the app on a real port ``live``."""
+    """Mark every test that serves the app on a real port ``live``; run the slow tests first,
+    so that on several workers none is left running one alone at the end."""
     for item in items:
         if LIVE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.live)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: in order
 
 
 @pytest.hookimpl(wrapper=True)
@@ -61,14 +63,15 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
 
 @contextlib.contextmanager
 def _untraced_if_slow(item: pytest.Item) -> Iterator[None]:
-    """Coverage paused while a slow test (or its fixtures) runs, if coverage is measuring."""
-    slow = item.get_closest_marker("slow") is not None
-    measuring = coverage.Coverage.current() if slow else None
-    if measuring is None:
-        yield
-        return
-    measuring.stop()
+    """Coverage paused while a slow test (or its fixtures) runs: every measurement started in
+    this process (an xdist worker has two, pytest-cov's marker ``no_cover`` pauses one)."""
+    paused: list[coverage.Coverage] = []
+    if item.get_closest_marker("slow") is not None:
+        while (measuring := coverage.Coverage.current()) is not None:
+            measuring.stop()
+            paused.append(measuring)
     try:
         yield
     finally:
-        measuring.start()
+        for measuring in reversed(paused):
+            measuring.start()

@@ -9,6 +9,8 @@ import pytest
 from mtcompute.cli.arguments import (
     Parser,
     RawHelpFormatter,
+    add_integer,
+    add_switch,
     int_in,
     shown_default,
     terminal_columns,
@@ -78,3 +80,12 @@ def test_an_abbreviation_of_one_option_s_names_is_that_option_and_of_two_is_ambi
     with pytest.raises(SystemExit):
         parser.parse_args(["--m", "x"])
     assert "ambiguous option: --m could match --metrics, --mode\n" in capsys.readouterr().err
+
+
+def test_a_switch_is_off_unless_given_and_an_integer_option_shows_its_default() -> None:
+    parser = Parser(prog="p")
+    add_switch(parser, "-q", "--quiet", help_text="Quiet.")
+    add_integer(parser, "-w", "--width", low=0, high=20, default=1, help_text="Decimals.")
+    assert vars(parser.parse_args([])) == {"quiet": False, "width": 1}
+    assert vars(parser.parse_args(["-q", "-w", "20"])) == {"quiet": True, "width": 20}
+    assert "Decimals. [default: 1]" in " ".join(parser.format_help().split())

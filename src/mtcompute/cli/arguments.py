@@ -46,6 +46,20 @@ def shown_default(help_text: str, default: object) -> str:
     return f"{help_text}  [default: {default}]"
 
 
+def add_switch(group: Any, *flags: str, help_text: str) -> None:
+    """An option that is off unless given."""
+    group.add_argument(*flags, action="store_true", help=help_text)
+
+
+def add_integer(
+    group: Any, *flags: str, low: int, high: int | None = None, default: int, help_text: str
+) -> None:
+    """An integer option from ``low`` to ``high``, its default shown in the help."""
+    group.add_argument(
+        *flags, type=int_in(low, high), default=default, help=shown_default(help_text, default)
+    )
+
+
 class RawHelpFormatter(argparse.RawDescriptionHelpFormatter):
     """argparse's formatter that keeps the description's lines, as wide as the terminal, found
     as ``shutil.get_terminal_size`` finds it (``COLUMNS``, else standard output's terminal,

@@ -10,7 +10,7 @@ any other (sacreBLEU's paired tests silently draw from the operating system for 
 import os
 from typing import TYPE_CHECKING, Any
 
-from mtcompute.cli.arguments import UsageError, int_in, shown_default
+from mtcompute.cli.arguments import UsageError, add_integer, add_switch, shown_default
 from mtcompute.fast.resampling.modes import RESAMPLINGS
 
 if TYPE_CHECKING:
@@ -24,49 +24,39 @@ _SEED_BOUND = 1 << 64
 
 def add_resampling_arguments(group: "argparse._ArgumentGroup") -> None:
     """The options, in the order ``--help`` lists them."""
-    group.add_argument(
+    add_switch(
+        group,
         "-ci",
         "--confidence",
-        action="store_true",
-        help="Each system's bootstrap mean and 95%% interval (beside --paired-ar too).",
+        help_text="Each system's bootstrap mean and 95%% interval (beside --paired-ar too).",
     )
-    group.add_argument(
+    add_integer(
+        group,
         "-cin",
         "--confidence-n",
-        type=int_in(1),
+        low=1,
         default=1000,
-        help=shown_default("Bootstrap resamples of --confidence.", 1000),
+        help_text="Bootstrap resamples of --confidence.",
     )
-    group.add_argument(
-        "-pbs",
-        "--paired-bs",
-        action="store_true",
-        help="Paired bootstrap test against the baseline.",
+    add_switch(
+        group, "-pbs", "--paired-bs", help_text="Paired bootstrap test against the baseline."
     )
-    group.add_argument(
-        "-pbsn",
-        "--paired-bs-n",
-        type=int_in(1),
-        default=1000,
-        help=shown_default("Resamples of --paired-bs.", 1000),
+    add_integer(
+        group, "-pbsn", "--paired-bs-n", low=1, default=1000, help_text="Resamples of --paired-bs."
     )
-    group.add_argument(
+    add_switch(
+        group,
         "-par",
         "--paired-ar",
-        action="store_true",
-        help="Paired approximate randomization test against the baseline.",
+        help_text="Paired approximate randomization test against the baseline.",
     )
-    group.add_argument(
-        "-parn",
-        "--paired-ar-n",
-        type=int_in(1),
-        default=10000,
-        help=shown_default("Trials of --paired-ar.", 10000),
+    add_integer(
+        group, "-parn", "--paired-ar-n", low=1, default=10000, help_text="Trials of --paired-ar."
     )
-    group.add_argument(
+    add_switch(
+        group,
         "--paired-all",
-        action="store_true",
-        help="Test every pair of systems, not only against the first (with --paired-bs, the "
+        help_text="Test every pair of systems, not only against the first (with --paired-bs, the "
         "default, or --paired-ar).",
     )
     group.add_argument(

@@ -12,7 +12,14 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from mtcompute.cli.arguments import Parser, RawHelpFormatter, int_in, shown_default
+from mtcompute.cli.arguments import (
+    Parser,
+    RawHelpFormatter,
+    add_integer,
+    add_switch,
+    int_in,
+    shown_default,
+)
 from mtcompute.cli.resampling import add_resampling_arguments
 from mtcompute.cli.texts import UTF8
 from mtcompute.scale.chunks import DEFAULT_CHUNK_BYTES, DEFAULT_CHUNK_LINES
@@ -95,12 +102,13 @@ def _add_files(parser: argparse.ArgumentParser) -> None:
         metavar="REF",
         help="A reference file, one reference a line; repeat for more references.",
     )
-    parser.add_argument(
+    add_integer(
+        parser,
         "-nr",
         "--num-refs",
-        type=int_in(1),
+        low=1,
         default=1,
-        help=shown_default("Split the one reference file's lines on tabs into this many.", 1),
+        help_text="Split the one reference file's lines on tabs into this many.",
     )
     parser.add_argument(
         "-e", "--encoding", default=UTF8, help=shown_default("The files' text encoding.", UTF8)
@@ -119,11 +127,8 @@ def _add_files(parser: argparse.ArgumentParser) -> None:
         help=f"Metrics to compute (any case: BLEU, chrF), of {', '.join(metrics())}: "
         "-m bleu chrf ter; chrf++ is chrF with -cw 2.  [default: bleu]",
     )
-    parser.add_argument(
-        "-sl",
-        "--sentence-level",
-        action="store_true",
-        help="Score each segment: a line each, as made.",
+    add_switch(
+        parser, "-sl", "--sentence-level", help_text="Score each segment: a line each, as made."
     )
 
 
@@ -165,9 +170,7 @@ def _add_test_set(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--download", help="sacreBLEU downloads a test set; mtcompute never downloads."
     )
-    group.add_argument(
-        "--citation", "--cite", action="store_true", help="A test set's citation: not read here."
-    )
+    add_switch(group, "--citation", "--cite", help_text="A test set's citation: not read here.")
 
 
 def _add_metrics(parser: argparse.ArgumentParser) -> None:
@@ -186,38 +189,29 @@ def _add_report(parser: argparse.ArgumentParser) -> None:
         help="sacreBLEU's workers of the paired tests: accepted; the results do not change "
         "(see --jobs).",
     )
-    group.add_argument(
-        "--force", action="store_true", help="sacreBLEU's: insist the input is detokenized."
+    add_switch(group, "--force", help_text="sacreBLEU's: insist the input is detokenized.")
+    add_switch(group, "-q", "--quiet", help_text="No progress bar on a terminal's stderr.")
+    add_switch(group, "-sh", "--short", help_text="sacreBLEU's shorter signatures.")
+    add_switch(
+        group, "-b", "--score-only", help_text="Print the scores only, one a line, without names."
     )
-    group.add_argument(
-        "-q", "--quiet", action="store_true", help="No progress bar on a terminal's stderr."
-    )
-    group.add_argument(
-        "-sh", "--short", action="store_true", help="sacreBLEU's shorter signatures."
-    )
-    group.add_argument(
-        "-b",
-        "--score-only",
-        action="store_true",
-        help="Print the scores only, one a line, without names.",
-    )
-    group.add_argument(
+    add_integer(
+        group,
         "-w",
         "--width",
-        type=int_in(0, 20),
+        low=0,
+        high=20,
         default=1,
-        help=shown_default("Decimals of the printed scores, 0 to 20.", 1),
+        help_text="Decimals of the printed scores, 0 to 20.",
     )
-    group.add_argument(
+    add_switch(
+        group,
         "-d",
         "--detail",
-        action="store_true",
-        help="With -t: the scores per original language and domain after the scores (text "
+        help_text="With -t: the scores per original language and domain after the scores (text "
         "output); without: sacreBLEU's note.",
     )
-    group.add_argument(
-        "-nc", "--no-color", action="store_true", help="No colours (none are printed)."
-    )
+    add_switch(group, "-nc", "--no-color", help_text="No colours (none are printed).")
     group.add_argument(
         "-f",
         "--format",
@@ -242,38 +236,35 @@ def _add_running(parser: argparse.ArgumentParser) -> None:
         help="Worker processes scoring chunks; the output is the same whatever the number.  "
         "[default: this machine's cores]",
     )
-    group.add_argument(
+    add_integer(
+        group,
         "--chunk-size",
-        type=int_in(1, 10_000_000),
+        low=1,
+        high=10_000_000,
         default=DEFAULT_CHUNK_LINES,
-        help=shown_default(
-            "Segments read and scored at a time: memory grows with it, not with the files.",
-            DEFAULT_CHUNK_LINES,
-        ),
+        help_text="Segments read and scored at a time: memory grows with it, not with the files.",
     )
-    group.add_argument(
+    add_integer(
+        group,
         "--chunk-bytes",
-        type=int_in(1, 1 << 40),
+        low=1,
+        high=1 << 40,
         default=DEFAULT_CHUNK_BYTES,
-        help=shown_default(
-            "Bytes of text (every file's) a chunk holds at most past its first line, whatever "
-            "--chunk-size says: a chunk of long lines stays small.",
-            DEFAULT_CHUNK_BYTES,
-        ),
+        help_text="Bytes of text (every file's) a chunk holds at most past its first line, "
+        "whatever --chunk-size says: a chunk of long lines stays small.",
     )
     group.add_argument(
         "--scheduler",
         metavar="tcp://HOST:PORT",
         help="Score the chunks on this running Dask cluster (needs mtcompute[dask]).",
     )
-    group.add_argument(
+    add_integer(
+        group,
         "--max-line-bytes",
-        type=int_in(1, 1 << 30),
+        low=1,
+        high=1 << 30,
         default=DEFAULT_MAX_LINE_BYTES,
-        help=shown_default(
-            "Refuse a line longer than this, naming it, rather than read it.",
-            DEFAULT_MAX_LINE_BYTES,
-        ),
+        help_text="Refuse a line longer than this, naming it, rather than read it.",
     )
 
 

@@ -31,7 +31,6 @@ from mtcompute.scoring.registry import every_option, metrics
 from mtcompute.version import __version__
 
 PROG = "mtcompute score"
-SHORT_HELP = "Score text files as sacreBLEU does (and WER, CER, ROUGE): its options and output."
 DESCRIPTION = (
     """Score hypotheses against references and print what sacreBLEU 2.6 prints.
 

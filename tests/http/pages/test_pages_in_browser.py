@@ -9,6 +9,7 @@ from typing import Literal, NamedTuple
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Error as PlaywrightError
 
 from mtcompute import api, jsonio
 from mtcompute.contracts.registry import latest, tool_ids
@@ -234,10 +235,22 @@ def test_screenshots_of_home_and_a_tool_page_are_saved_at_desktop_and_phone_widt
     target = screenshots / f"{shot.name}-{shot.size}-{shot.scheme}.png"
     try:
         page.goto(base_url + shot.path)
-        page.screenshot(path=str(target), full_page=True)
+        _screenshot(page, target)
     finally:
         page.close()
     assert target.read_bytes().startswith(b"\x89PNG")
+
+
+def _screenshot(page: Page, target: Path) -> None:
+    """The whole page as a PNG. Chromium now and then answers a capture with "Unable to capture
+    screenshot" on a loaded machine (no frame ready yet): the next frame is."""
+    try:
+        page.screenshot(path=str(target), full_page=True)
+    except PlaywrightError as error:
+        if "Unable to capture screenshot" not in str(error):
+            raise
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => done(null)))")
+        page.screenshot(path=str(target), full_page=True)
 
 
 # Each text and the background it is drawn on, walking up to the first opaque ancestor; the

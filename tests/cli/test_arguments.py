@@ -6,15 +6,7 @@ import shutil
 
 import pytest
 
-from mtcompute.cli.arguments import (
-    Parser,
-    RawHelpFormatter,
-    add_integer,
-    add_switch,
-    int_in,
-    shown_default,
-    terminal_columns,
-)
+from mtcompute.cli import arguments
 
 
 @pytest.mark.parametrize(
@@ -30,15 +22,15 @@ def test_an_integer_out_of_its_range_is_refused_with_what_arrived(
     low: int, high: int | None, text: str, says: str
 ) -> None:
     with pytest.raises(argparse.ArgumentTypeError, match=says):
-        int_in(low, high)(text)
+        arguments.int_in(low, high)(text)
 
 
 def test_an_integer_in_its_range_is_taken_as_python_reads_it() -> None:
-    assert [int_in(0, 20)(text) for text in ("0", "+20", " 7 ")] == [0, 20, 7]
+    assert [arguments.int_in(0, 20)(text) for text in ("0", "+20", " 7 ")] == [0, 20, 7]
 
 
 def test_a_default_is_shown_after_the_help() -> None:
-    assert shown_default("Decimals.", 1) == "Decimals.  [default: 1]"
+    assert arguments.shown_default("Decimals.", 1) == "Decimals.  [default: 1]"
 
 
 @pytest.mark.parametrize("columns", ["57", "200"])
@@ -46,7 +38,7 @@ def test_the_width_is_columns_when_set_as_shutil_reads_it(
     columns: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", columns)
-    assert terminal_columns() == int(columns) == shutil.get_terminal_size().columns
+    assert arguments.terminal_columns() == int(columns) == shutil.get_terminal_size().columns
 
 
 @pytest.mark.parametrize("columns", ["", "0", "wide"])
@@ -54,7 +46,7 @@ def test_without_columns_the_width_is_shutil_s(
     columns: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", columns)
-    assert terminal_columns() == shutil.get_terminal_size().columns
+    assert arguments.terminal_columns() == shutil.get_terminal_size().columns
 
 
 def test_the_help_keeps_the_description_s_lines_and_wraps_at_the_width(
@@ -62,7 +54,9 @@ def test_the_help_keeps_the_description_s_lines_and_wraps_at_the_width(
 ) -> None:
     monkeypatch.setenv("COLUMNS", "40")
     parser = argparse.ArgumentParser(
-        prog="p", description="one line\n    kept as written", formatter_class=RawHelpFormatter
+        prog="p",
+        description="one line\n    kept as written",
+        formatter_class=arguments.RawHelpFormatter,
     )
     parser.add_argument("--x", help="a help long enough to be wrapped at forty columns wide")
     shown = parser.format_help()
@@ -73,7 +67,7 @@ def test_the_help_keeps_the_description_s_lines_and_wraps_at_the_width(
 def test_an_abbreviation_of_one_option_s_names_is_that_option_and_of_two_is_ambiguous(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    parser = Parser(prog="p")
+    parser = arguments.Parser(prog="p")
     parser.add_argument("--metrics", "--metric", dest="metrics")
     parser.add_argument("--mode")
     assert parser.parse_args(["--metr", "bleu"]).metrics == "bleu"
@@ -83,9 +77,9 @@ def test_an_abbreviation_of_one_option_s_names_is_that_option_and_of_two_is_ambi
 
 
 def test_a_switch_is_off_unless_given_and_an_integer_option_shows_its_default() -> None:
-    parser = Parser(prog="p")
-    add_switch(parser, "-q", "--quiet", help_text="Quiet.")
-    add_integer(parser, "-w", "--width", low=0, high=20, default=1, help_text="Decimals.")
+    parser = arguments.Parser(prog="p")
+    arguments.add_switch(parser, "-q", "--quiet", help_text="Quiet.")
+    arguments.add_integer(parser, "-w", "--width", low=0, high=20, default=1, help_text="Decimals.")
     assert vars(parser.parse_args([])) == {"quiet": False, "width": 1}
     assert vars(parser.parse_args(["-q", "-w", "20"])) == {"quiet": True, "width": 20}
     assert "Decimals. [default: 1]" in " ".join(parser.format_help().split())
